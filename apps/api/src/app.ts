@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_BASE, APP_VERSION, ZHealth } from '@tagstock/contract';
+import type { Config } from './config';
+import { pingDatabase, type Database } from './db/client';
+import { authPlugin } from './platform/auth';
+import { errorHandler, problem, sendProblem } from './platform/errors';
+import { createRealtime, type Realtime } from './platform/realtime';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'>;
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole server without listening: main.ts listens, tests call app.inject. */
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.token'],
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tagstock API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/backend/docs' });
+  // Not global: it costs throughput on every route; only sign-in and ingestion opt in.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(authPlugin, { db, secret: config.jwtSecret });
+
+  const realtime = await createRealtime(app.server, {
+    verifyToken: (token) => app.verifyToken(token),
+    redisUrl: config.redisUrl,
+    log: app.log,
+  });
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => {
+    await realtime.close().catch(() => undefined);
+  });
+
+  app.get('/backend/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async () => {
+    await pingDatabase(db);
+    return { status: 'ok' as const, database: 'up' as const, version: APP_VERSION };
+  });
+  app.get('/meta.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { version: APP_VERSION };
+  });
+
+  await app.register(
+    async (api) => {
+      const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v) });
+      await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
+      await api.register(tenantsRoutes, { db });
+    },
+    { prefix: API_BASE },
+  );
+
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/backend');
+    if (!isApi && hasWeb && request.method === 'GET' && !request.url.startsWith('/assets/')) {
+      // SPA fallback: client routes are served index.html.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, problem(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PERMISSIONS, READ_PERMISSIONS } from '@tagstock/contract';
+import { hashPassword } from '../platform/passwords';
+import { rolePermissions, roles, tenants, users } from './schema';
+import { queryRows, type Db, type Tx } from './client';
+
+export type SeedResult = { seeded: boolean; generatedPassword?: string };
+
+async function createRole(tx: Tx, tenantId: number, name: string, permissions: readonly string[]) {
+  const [role] = await tx.insert(roles).values({ tenantId, name }).returning({ id: roles.id });
+  await tx
+    .insert(rolePermissions)
+    .values(permissions.map((permission) => ({ tenantId, roleId: role!.id, permission })));
+  return role!.id;
+}
+
+/** Seeds an empty database with two tenants, so isolation can be seen, and the platform super admin. */
+export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResult> {
+  const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tenants`);
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+  const password = demoPassword ?? randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(password);
+
+  await db.transaction(async (tx) => {
+    const [demo] = await tx.insert(tenants).values({ name: 'Demo' }).returning({ id: tenants.id });
+    const [acme] = await tx.insert(tenants).values({ name: 'Acme' }).returning({ id: tenants.id });
+    const demoAdmin = await createRole(tx, demo!.id, 'Administrateur', PERMISSIONS);
+    const demoReader = await createRole(tx, demo!.id, 'Lecteur', READ_PERMISSIONS);
+    const demoMobile = await createRole(tx, demo!.id, 'Préparateur mobile', READ_PERMISSIONS);
+    const acmeAdmin = await createRole(tx, acme!.id, 'Administrateur', PERMISSIONS);
+
+    await tx.insert(users).values([
+      {
+        tenantId: demo!.id,
+        email: 'admin@demo.test',
+        name: 'Camille Martin',
+        passwordHash,
+        appType: 'All',
+        roleId: demoAdmin,
+      },
+      {
+        tenantId: demo!.id,
+        email: 'mobile@demo.test',
+        name: 'Lucas Bernard',
+        passwordHash,
+        appType: 'Mobile',
+        roleId: demoMobile,
+      },
+      {
+        tenantId: demo!.id,
+        email: 'viewer@demo.test',
+        name: 'Léa Dubois',
+        passwordHash,
+        appType: 'Web',
+        roleId: demoReader,
+      },
+      {
+        tenantId: acme!.id,
+        email: 'admin@acme.test',
+        name: 'Hugo Lefèvre',
+        passwordHash,
+        appType: 'All',
+        roleId: acmeAdmin,
+      },
+      { tenantId: null, email: 'super@tagstock.test', name: 'Équipe Tagstock', passwordHash, appType: 'Web', rb: true },
+    ]);
+  });
+  return demoPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
+}

@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed';
+import { buildApp } from './app';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+  });
+  await database.migrate();
+  const seed = await seedDemo(database.db, config.demoPassword);
+  const app = await buildApp(config, database);
+  app.addHook('onClose', () => database.close());
+
+  if (seed.generatedPassword) {
+    // Printed once, at the first start on an empty database.
+    console.log(`\nDemo accounts created. Password for every demo account: ${seed.generatedPassword}\n`);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

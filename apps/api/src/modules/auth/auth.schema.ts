@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  index,
+} from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('roles_tenant_name_uq').on(t.tenantId, t.name)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    // Null only for platform super admins (rb), who belong to no tenant.
+    tenantId: integer('tenant_id').references(() => tenants.id),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    appType: text('app_type').notNull().default('Web'),
+    rb: boolean('rb').notNull().default(false),
+    roleId: integer('role_id').references(() => roles.id),
+    tokenVersion: integer('token_version').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_app_type_ck', sql`${t.appType} in ('Web', 'Mobile', 'All')`),
+    check('users_tenant_ck', sql`${t.rb} or ${t.tenantId} is not null`),
+    index('users_tenant_idx').on(t.tenantId),
+  ],
+);

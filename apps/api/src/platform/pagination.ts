@@ -1,0 +1,54 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TList, TListQuery } from '@tagstock/contract';
+import { queryRows, type Tx } from '../db/client';
+import { badRequest } from './errors';
+
+/** What a resource declares once so that every list answers `page, limit, search, sort` the same way. */
+export type ListSpec = {
+  columns: SQL;
+  from: SQL;
+  where?: SQL[];
+  /** Expressions matched with ILIKE against the search term (any of them). */
+  search?: SQL[];
+  /** Sortable fields by their public name. */
+  sort: Record<string, SQL>;
+  defaultSort: `${string}:${'asc' | 'desc'}`;
+  /** A unique tie-breaker so that pages never overlap. */
+  tieBreaker: SQL;
+};
+
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function listSql(spec: ListSpec, q: TListQuery): { where: SQL; orderBy: SQL } {
+  const conditions = [...(spec.where ?? [])];
+  if (q.search && spec.search?.length) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    conditions.push(
+      sql`(${sql.join(
+        spec.search.map((e) => sql`${e} ilike ${pattern}`),
+        sql` or `,
+      )})`,
+    );
+  }
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const [field, dir] = (q.sort ?? spec.defaultSort).split(':') as [string, 'asc' | 'desc'];
+  const column = spec.sort[field];
+  if (!column) {
+    throw badRequest('invalid_sort', `Cannot sort by ${field}`, [
+      { field: 'sort', message: `one of ${Object.keys(spec.sort).join(', ')}` },
+    ]);
+  }
+  const orderBy = sql`order by ${column} ${dir === 'desc' ? sql`desc nulls last` : sql`asc nulls first`}, ${spec.tieBreaker}`;
+  return { where, orderBy };
+}
+
+/** Runs the count and the page of one list. */
+export async function paginate<T>(db: Tx, spec: ListSpec, q: TListQuery): Promise<TList<T>> {
+  const { where, orderBy } = listSql(spec, q);
+  const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total ${spec.from} ${where}`);
+  const items = await queryRows<T>(
+    db,
+    sql`select ${spec.columns} ${spec.from} ${where} ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+  );
+  return { items, total: count?.total ?? 0, page: q.page, limit: q.limit };
+}

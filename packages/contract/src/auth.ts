@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PERMISSIONS, type TPermission } from './permissions';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const APP_TYPES = ['Web', 'Mobile', 'All'] as const;
+export const ZAppType = z.enum(APP_TYPES);
+export type TAppType = z.infer<typeof ZAppType>;
+
+/** Only these App_Type values may use the web dashboard. */
+export const canUseDashboard = (appType: string | undefined): boolean => appType === 'Web' || appType === 'All';
+
+export const ZEmail = z.string().trim().toLowerCase().email().max(254);
+export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const ZSignInBody = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type TSignInBody = z.infer<typeof ZSignInBody>;
+
+/** The signed-in user as the web client stores it. `Mot_de_passe` never leaves the server. */
+export const ZSessionUser = z.object({
+  IDUser: z.number().int(),
+  IDClient: z.string(),
+  rb: z.boolean(),
+  App_Type: ZAppType,
+  name: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+  tenantName: z.string(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZPermissionName = z.enum(PERMISSIONS as [TPermission, ...TPermission[]]);
+
+export const ZSignInResponse = z.object({
+  token: z.string(),
+  user: ZSessionUser,
+  permissions: z.array(ZPermissionName),
+});
+export type TSignInResponse = z.infer<typeof ZSignInResponse>;
+
+export const ZMeResponse = z.object({ user: ZSessionUser, permissions: z.array(ZPermissionName) });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+export const ZProfileBody = z.object({ name: z.string().trim().min(1).max(120), email: ZEmail }).strict();
+export type TProfileBody = z.infer<typeof ZProfileBody>;
+
+export const ZPasswordBody = z
+  .object({
+    currentPassword: z.string().min(1).max(PASSWORD_MAX),
+    newPassword: ZPassword,
+    confirmation: z.string().max(PASSWORD_MAX),
+  })
+  .strict()
+  .refine((b) => b.newPassword === b.confirmation, { path: ['confirmation'], message: 'passwords do not match' });
+export type TPasswordBody = z.infer<typeof ZPasswordBody>;
+
+/** Password change returns a fresh token: the old ones are revoked by the change. */
+export const ZPasswordResponse = z.object({ token: z.string() });

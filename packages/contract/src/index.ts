@@ -1,0 +1,5 @@
+export * from './common';
+export * from './permissions';
+export * from './auth';
+export * from './tenants';
+export * from './realtime';

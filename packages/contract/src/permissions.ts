@@ -1,0 +1,38 @@
+/**
+ * The permission catalogue: one read and one write permission per resource of the product.
+ * Roles are per tenant and hold a subset of these; the server checks them on every route.
+ */
+export const RESOURCES = [
+  'dashboard',
+  'suppliers',
+  'categories',
+  'articles',
+  'reasons',
+  'customers',
+  'users',
+  'roles',
+  'logs',
+  'purchaseOrders',
+  'tags',
+  'readers',
+  'terminals',
+  'consumers',
+  'attributions',
+  'inventories',
+  'sales',
+  'payments',
+  'reservations',
+  'reports',
+] as const;
+export type TResource = (typeof RESOURCES)[number];
+
+export type TPermission = `${TResource}.${'read' | 'write'}`;
+
+export const PERMISSIONS: readonly TPermission[] = RESOURCES.flatMap((r) => [
+  `${r}.read` as const,
+  `${r}.write` as const,
+]);
+
+export const READ_PERMISSIONS: readonly TPermission[] = PERMISSIONS.filter((p) => p.endsWith('.read'));
+
+export const isPermission = (value: string): value is TPermission => (PERMISSIONS as readonly string[]).includes(value);

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every workspace: unit tests beside the code, API tests through app.inject.
+// Playwright specs (e2e/*.spec.ts) are excluded: they run under Playwright.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
