@@ -1,0 +1,180 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@tagstock/contract';
+import { DEMO_PASSWORD, setupTestApp, testConfig } from '../../test/helper';
+
+const ctx = await setupTestApp();
+const { app } = ctx;
+
+const signIn = (email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/backend/api/auth/sign-in', payload: { email, password } });
+
+const b64 = (v: object | string) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+/** Hand-made HS256 tokens, to prove the server checks what a forger could change. */
+function forge(header: object, payload: object, secret = testConfig().jwtSecret) {
+  const head = `${b64(header)}.${b64(payload)}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+const now = () => Math.floor(Date.now() / 1000);
+const me = (token: string) => ctx.as(token, { method: 'GET', url: '/backend/api/auth/me' });
+
+describe('sign-in', () => {
+  it('returns a token, the session user and the permissions, never the password hash', async () => {
+    const res = await signIn('admin@demo.test', DEMO_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ IDClient: expect.any(String), rb: false, App_Type: 'All', email: 'admin@demo.test' });
+    expect(body.user.IDUser).toBeTypeOf('number');
+    expect(body.permissions).toEqual(expect.arrayContaining([...PERMISSIONS]));
+    expect(res.body).not.toMatch(/password|Mot_de_passe|\$argon2/i);
+  });
+
+  it('accepts the email in any case and with surrounding spaces', async () => {
+    expect((await signIn('  Admin@Demo.TEST ', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown email with the same 401 problem', async () => {
+    const wrong = await signIn('viewer@demo.test', 'not-the-password');
+    const unknown = await signIn('nobody@demo.test', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.headers['content-type']).toContain('application/problem+json');
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().code).toBe('invalid_credentials');
+  });
+
+  it('rejects a malformed body with field errors', async () => {
+    const res = await app.inject({ method: 'POST', url: '/backend/api/auth/sign-in', payload: { email: 'a@b.c' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'password' }] });
+  });
+
+  it('rejects invalid JSON with a problem, not a stack trace', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.body).not.toMatch(/at .*\.js|node_modules/);
+  });
+
+  it('locks an account for a while after five failures, with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn('admin@acme.test', `wrong-${i}-password`)).statusCode).toBe(401);
+    const locked = await signIn('admin@acme.test', DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json().code).toBe('rate_limited');
+    // Other accounts are not affected.
+    expect((await signIn('admin@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled user', async () => {
+    await ctx.database.db.execute(sql`update users set disabled_at = now() where email = 'mobile@demo.test'`);
+    expect((await signIn('mobile@demo.test', DEMO_PASSWORD)).statusCode).toBe(401);
+    await ctx.database.db.execute(sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
+    expect((await signIn('mobile@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('GET /auth/me answers the caller', async () => {
+    const res = await me(await ctx.token('viewer@demo.test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('viewer@demo.test');
+    expect(res.json().permissions.every((p: string) => p.endsWith('.read'))).toBe(true);
+  });
+
+  it('refuses a missing token, alg none, a tampered, an expired and a wrong-audience token', async () => {
+    const good = await ctx.token('admin@demo.test');
+    const [h, p, s] = good.split('.') as [string, string, string];
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const cases = [
+      undefined,
+      `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`,
+      `${h}.${b64({ ...payload, sub: '4' })}.${s}`,
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, iat: now() - 100, exp: now() - 10 }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, aud: 'another-app' }),
+      forge({ alg: 'HS256', typ: 'JWT' }, payload, 'another-secret-another-secret-another-secret'),
+    ];
+    for (const token of cases) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/backend/api/auth/me',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(res.statusCode, String(token)).toBe(401);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+    // The forging helper itself makes tokens the server accepts.
+    expect((await me(forge({ alg: 'HS256', typ: 'JWT' }, payload))).statusCode).toBe(200);
+  });
+
+  it('sign-out-everywhere revokes every earlier token', async () => {
+    const a = await ctx.token('admin@demo.test');
+    const b = await ctx.token('admin@demo.test');
+    expect((await ctx.as(a, { method: 'POST', url: '/backend/api/auth/sign-out-everywhere' })).statusCode).toBe(200);
+    expect((await me(a)).statusCode).toBe(401);
+    expect((await me(b)).statusCode).toBe(401);
+    expect((await me(await ctx.token('admin@demo.test'))).statusCode).toBe(200);
+  });
+
+  it('disabling a user revokes their tokens', async () => {
+    const t = await ctx.token('mobile@demo.test');
+    await ctx.database.db.execute(sql`update users set disabled_at = now() where email = 'mobile@demo.test'`);
+    expect((await me(t)).statusCode).toBe(401);
+    await ctx.database.db.execute(sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
+  });
+});
+
+describe('profile', () => {
+  it('updates name and email', async () => {
+    const t = await ctx.token('viewer@demo.test');
+    const res = await ctx.as(t, {
+      method: 'PUT',
+      url: '/backend/api/auth/profile',
+      payload: { name: 'Léa Dubois-Morel', email: 'viewer@demo.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.name).toBe('Léa Dubois-Morel');
+    expect((await me(t)).json().user.name).toBe('Léa Dubois-Morel');
+  });
+
+  it('rejects bad input, unknown fields and a taken email', async () => {
+    const t = await ctx.token('viewer@demo.test');
+    const put = (payload: object) => ctx.as(t, { method: 'PUT', url: '/backend/api/auth/profile', payload });
+    const bad = await put({ name: '', email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'name']);
+    expect((await put({ name: 'X', email: 'viewer@demo.test', rb: true })).statusCode).toBe(400);
+    const taken = await put({ name: 'X', email: 'admin@acme.test' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'email_taken', errors: [{ field: 'email' }] });
+  });
+});
+
+describe('password', () => {
+  it('changes the password, returns a new token and revokes the old ones', async () => {
+    const old = await ctx.token('mobile@demo.test');
+    const put = (payload: object) => ctx.as(old, { method: 'PUT', url: '/backend/api/auth/password', payload });
+    const wrong = await put({ currentPassword: 'nope-nope', newPassword: 'new-password-9', confirmation: 'new-password-9' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'wrong_password', errors: [{ field: 'currentPassword' }] });
+    const short = await put({ currentPassword: DEMO_PASSWORD, newPassword: 'short', confirmation: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0].field).toBe('newPassword');
+    const mismatch = await put({ currentPassword: DEMO_PASSWORD, newPassword: 'new-password-9', confirmation: 'other-password-9' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors[0].field).toBe('confirmation');
+
+    const ok = await put({ currentPassword: DEMO_PASSWORD, newPassword: 'new-password-9', confirmation: 'new-password-9' });
+    expect(ok.statusCode).toBe(200);
+    expect((await me(old)).statusCode).toBe(401);
+    expect((await me(ok.json().token)).statusCode).toBe(200);
+    expect((await signIn('mobile@demo.test', DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn('mobile@demo.test', 'new-password-9')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import type { TSignInResponse } from '@tagstock/contract';
+import { buildApp, type AppConfig } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { seedDemo } from '../db/seed';
+
+export const DEMO_PASSWORD = 'demo-password-1';
+
+/** PGlite by default; a fresh database on the real server when TEST_DB=postgres (needs TEST_DATABASE_URL). */
+export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `tagstock_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  /** Signs in a demo account and returns its bearer token. */
+  token(email: string, password?: string): Promise<string>;
+  /** app.inject with a bearer token. */
+  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+};
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  loginRateLimitPerMinute: 1000,
+  webDist: '/nonexistent-web-dist',
+  redisUrl: undefined,
+  logLevel: 'silent',
+  ...overrides,
+});
+
+/**
+ * One migrated, seeded database and app per test file (PGlite's first open is the slow part),
+ * closed after the file's tests.
+ */
+export async function setupTestApp(overrides: Partial<AppConfig> = {}, opts: { prepare?: (app: FastifyInstance) => void } = {}): Promise<TestContext> {
+  const pgdb = dbKind === 'postgres' ? await freshPostgres() : undefined;
+  const database = await openDatabase({ databaseUrl: pgdb?.url });
+  await database.migrate();
+  await seedDemo(database.db, DEMO_PASSWORD);
+  const app = await buildApp(testConfig(overrides), database);
+  opts.prepare?.(app);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await pgdb?.drop();
+  });
+  let signIns = 0;
+  return {
+    app,
+    database,
+    async token(email, password = DEMO_PASSWORD) {
+      // Each sign-in from its own documentation address, so only the test about it meets the per-IP limit.
+      signIns += 1;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/backend/api/auth/sign-in',
+        remoteAddress: `198.51.100.${signIns % 250}`,
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as TSignInResponse).token;
+    },
+    as: (token, opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
+  };
+}

@@ -1,0 +1,10 @@
+// `npm run bench [-- name…]`: runs the named benchmarks (all by default) and appends their figures to RESULTS.md.
+import { foundation } from './foundation';
+
+const suites: Record<string, () => Promise<void>> = { foundation };
+const wanted = process.argv.slice(2).filter((a) => a !== '--');
+for (const name of wanted.length ? wanted : Object.keys(suites)) {
+  const suite = suites[name];
+  if (!suite) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(suites).join(', ')}`);
+  await suite();
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm test`: lint, type checks, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
+# then the Playwright suite in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  else
+    echo "Chromium is missing: install Debian's chromium package (sudo apt-get install chromium)" >&2
+    exit 1
+  fi
+fi
+
+echo "== lint"; npm run lint
+echo "== type checks"; npm run typecheck
+echo "== unit and API tests (PGlite)"; npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== API tests (PostgreSQL)"; TEST_DB=postgres npx vitest run apps/api
+fi
+echo "== end-to-end (Chromium)"; npm run test:e2e
