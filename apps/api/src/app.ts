@@ -20,6 +20,15 @@ import { createRealtime, type Realtime } from './platform/realtime';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { activityLogModule } from './modules/activity-log/activity-log.module';
+import { articlesModule } from './modules/articles/articles.module';
+import { categoriesModule } from './modules/categories/categories.module';
+import { customersModule } from './modules/customers/customers.module';
+import { dashboardModule } from './modules/dashboard/dashboard.module';
+import { reasonsModule } from './modules/reasons/reasons.module';
+import { rolesModule } from './modules/roles/roles.module';
+import { suppliersModule } from './modules/suppliers/suppliers.module';
+import { usersModule } from './modules/users/users.module';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +94,18 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v) });
       await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
       await api.register(tenantsRoutes, { db });
+      const modules = [
+        suppliersModule(db),
+        categoriesModule(db),
+        reasonsModule(db),
+        customersModule(db),
+        articlesModule(db),
+        usersModule(db),
+        rolesModule(db),
+        activityLogModule(db),
+        dashboardModule(db),
+      ];
+      for (const m of modules) for (const routes of [m.routes].flat()) await api.register(routes);
     },
     { prefix: API_BASE },
   );

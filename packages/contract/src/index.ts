@@ -3,3 +3,5 @@ export * from './permissions';
 export * from './auth';
 export * from './tenants';
 export * from './realtime';
+export * from './catalog';
+export * from './access';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -37,7 +38,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  const client = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

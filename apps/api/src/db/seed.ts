@@ -4,6 +4,7 @@ import { PERMISSIONS, READ_PERMISSIONS } from '@tagstock/contract';
 import { hashPassword } from '../platform/passwords';
 import { rolePermissions, roles, tenants, users } from './schema';
 import { queryRows, type Db, type Tx } from './client';
+import { seedCatalog } from './seed-catalog';
 
 export type SeedResult = { seeded: boolean; generatedPassword?: string };
 
@@ -31,41 +32,53 @@ export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResul
     const demoMobile = await createRole(tx, demo!.id, 'Préparateur mobile', READ_PERMISSIONS);
     const acmeAdmin = await createRole(tx, acme!.id, 'Administrateur', PERMISSIONS);
 
-    await tx.insert(users).values([
-      {
-        tenantId: demo!.id,
-        email: 'admin@demo.test',
-        name: 'Camille Martin',
-        passwordHash,
-        appType: 'All',
-        roleId: demoAdmin,
-      },
-      {
-        tenantId: demo!.id,
-        email: 'mobile@demo.test',
-        name: 'Lucas Bernard',
-        passwordHash,
-        appType: 'Mobile',
-        roleId: demoMobile,
-      },
-      {
-        tenantId: demo!.id,
-        email: 'viewer@demo.test',
-        name: 'Léa Dubois',
-        passwordHash,
-        appType: 'Web',
-        roleId: demoReader,
-      },
-      {
-        tenantId: acme!.id,
-        email: 'admin@acme.test',
-        name: 'Hugo Lefèvre',
-        passwordHash,
-        appType: 'All',
-        roleId: acmeAdmin,
-      },
-      { tenantId: null, email: 'super@tagstock.test', name: 'Équipe Tagstock', passwordHash, appType: 'Web', rb: true },
-    ]);
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        {
+          tenantId: demo!.id,
+          email: 'admin@demo.test',
+          name: 'Camille Martin',
+          passwordHash,
+          appType: 'All',
+          roleId: demoAdmin,
+        },
+        {
+          tenantId: demo!.id,
+          email: 'mobile@demo.test',
+          name: 'Lucas Bernard',
+          passwordHash,
+          appType: 'Mobile',
+          roleId: demoMobile,
+        },
+        {
+          tenantId: demo!.id,
+          email: 'viewer@demo.test',
+          name: 'Léa Dubois',
+          passwordHash,
+          appType: 'Web',
+          roleId: demoReader,
+        },
+        {
+          tenantId: acme!.id,
+          email: 'admin@acme.test',
+          name: 'Hugo Lefèvre',
+          passwordHash,
+          appType: 'All',
+          roleId: acmeAdmin,
+        },
+        {
+          tenantId: null,
+          email: 'super@tagstock.test',
+          name: 'Équipe Tagstock',
+          passwordHash,
+          appType: 'Web',
+          rb: true,
+        },
+      ])
+      .returning({ id: users.id });
+    await seedCatalog(tx, demo!.id, admin!.id);
+    await seedCatalog(tx, acme!.id, null);
   });
   return demoPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
 }

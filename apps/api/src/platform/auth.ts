@@ -1,6 +1,6 @@
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { PERMISSIONS, type TPermission, type TSessionUser } from '@tagstock/contract';
 import type { Db } from '../db/client';
 import { authRepository, type SessionRow } from '../modules/auth/auth.repository';
@@ -119,15 +119,15 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
  * The tenant guard for a `{id}` path parameter that names the client: it must be the caller's own
  * tenant unless the caller is a super admin; anything else is a 404 (never reveal it exists).
  */
-export function tenantFromParam(request: FastifyRequest, id: string | number): number {
+export function tenantFromParam(auth: AuthContext, id: string | number): number {
   const tenantId = Number(id);
   if (!Number.isInteger(tenantId) || tenantId <= 0) throw notFound('Client');
-  if (!request.auth.rb && tenantId !== request.auth.tenantId) throw notFound('Client');
+  if (!auth.rb && tenantId !== auth.tenantId) throw notFound('Client');
   return tenantId;
 }
 
 /** The caller's own tenant, for tenant-scoped routes without a client parameter. */
-export function callerTenant(request: FastifyRequest): number {
-  if (request.auth.tenantId === null) throw notFound('Client');
-  return request.auth.tenantId;
+export function callerTenant(auth: AuthContext): number {
+  if (auth.tenantId === null) throw notFound('Client');
+  return auth.tenantId;
 }

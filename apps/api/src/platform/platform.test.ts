@@ -20,7 +20,7 @@ const ctx = await setupTestApp(
   {
     prepare: (app) =>
       app.get<{ Params: { id: string } }>('/backend/api/probe/:id', { preHandler: app.authenticate }, (request) => ({
-        tenantId: tenantFromParam(request, request.params.id),
+        tenantId: tenantFromParam(request.auth, request.params.id),
       })),
   },
 );
@@ -114,7 +114,10 @@ describe('tenants (super admin)', () => {
     expect(res.json().items.map((t: { name: string }) => t.name)).toEqual(['Acme', 'Demo']);
     const admin = await ctx.as(await ctx.token('admin@demo.test'), { method: 'GET', url: '/backend/api/tenants' });
     expect(admin.statusCode).toBe(403);
-    const bad = await ctx.as(await ctx.token('super@tagstock.test'), { method: 'GET', url: '/backend/api/tenants?limit=500' });
+    const bad = await ctx.as(await ctx.token('super@tagstock.test'), {
+      method: 'GET',
+      url: '/backend/api/tenants?limit=500',
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -126,7 +129,12 @@ describe('real-time channel', () => {
 
   const open = (token?: string) =>
     new Promise<Socket>((resolve, reject) => {
-      const s = connect(base, { path: SOCKET_PATH, transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
+      const s = connect(base, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: token ? { token } : {},
+        reconnection: false,
+      });
       sockets.push(s);
       s.on('connect', () => resolve(s));
       s.on('connect_error', reject);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
@@ -39,7 +39,7 @@ export type TestContext = {
   /** Signs in a demo account and returns its bearer token. */
   token(email: string, password?: string): Promise<string>;
   /** app.inject with a bearer token. */
-  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(token: string, opts: InjectOptions): Promise<LightResponse>;
 };
 
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -55,7 +55,10 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
  * One migrated, seeded database and app per test file (PGlite's first open is the slow part),
  * closed after the file's tests.
  */
-export async function setupTestApp(overrides: Partial<AppConfig> = {}, opts: { prepare?: (app: FastifyInstance) => void } = {}): Promise<TestContext> {
+export async function setupTestApp(
+  overrides: Partial<AppConfig> = {},
+  opts: { prepare?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
   const pgdb = dbKind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase({ databaseUrl: pgdb?.url });
   await database.migrate();

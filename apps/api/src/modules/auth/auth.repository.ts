@@ -11,6 +11,7 @@ export type SessionRow = {
   passwordHash: string;
   appType: 'Web' | 'Mobile' | 'All';
   rb: boolean;
+  roleId: number | null;
   roleName: string | null;
   tokenVersion: number;
   disabled: boolean;
@@ -20,7 +21,7 @@ export type SessionRow = {
 // One round trip for everything a request needs to know about its caller.
 const sessionSelect = sql`
   select u.id, u.tenant_id as "tenantId", t.name as "tenantName", u.email, u.name,
-         u.password_hash as "passwordHash", u.app_type as "appType", u.rb, r.name as "roleName",
+         u.password_hash as "passwordHash", u.app_type as "appType", u.rb, u.role_id as "roleId", r.name as "roleName",
          u.token_version as "tokenVersion", (u.disabled_at is not null) as disabled,
          coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp
                    where rp.role_id = u.role_id), '{}') as permissions

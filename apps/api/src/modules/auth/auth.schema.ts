@@ -22,6 +22,7 @@ export const roles = pgTable(
       .references(() => tenants.id),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('roles_tenant_name_uq').on(t.tenantId, t.name)],
 );

@@ -24,7 +24,12 @@ describe('sign-in', () => {
     const res = await signIn('admin@demo.test', DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ IDClient: expect.any(String), rb: false, App_Type: 'All', email: 'admin@demo.test' });
+    expect(body.user).toMatchObject({
+      IDClient: expect.any(String),
+      rb: false,
+      App_Type: 'All',
+      email: 'admin@demo.test',
+    });
     expect(body.user.IDUser).toBeTypeOf('number');
     expect(body.permissions).toEqual(expect.arrayContaining([...PERMISSIONS]));
     expect(res.body).not.toMatch(/password|Mot_de_passe|\$argon2/i);
@@ -148,7 +153,12 @@ describe('profile', () => {
     const put = (payload: object) => ctx.as(t, { method: 'PUT', url: '/backend/api/auth/profile', payload });
     const bad = await put({ name: '', email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'name']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['email', 'name']);
     expect((await put({ name: 'X', email: 'viewer@demo.test', rb: true })).statusCode).toBe(400);
     const taken = await put({ name: 'X', email: 'admin@acme.test' });
     expect(taken.statusCode).toBe(409);
@@ -160,17 +170,29 @@ describe('password', () => {
   it('changes the password, returns a new token and revokes the old ones', async () => {
     const old = await ctx.token('mobile@demo.test');
     const put = (payload: object) => ctx.as(old, { method: 'PUT', url: '/backend/api/auth/password', payload });
-    const wrong = await put({ currentPassword: 'nope-nope', newPassword: 'new-password-9', confirmation: 'new-password-9' });
+    const wrong = await put({
+      currentPassword: 'nope-nope',
+      newPassword: 'new-password-9',
+      confirmation: 'new-password-9',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'wrong_password', errors: [{ field: 'currentPassword' }] });
     const short = await put({ currentPassword: DEMO_PASSWORD, newPassword: 'short', confirmation: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors[0].field).toBe('newPassword');
-    const mismatch = await put({ currentPassword: DEMO_PASSWORD, newPassword: 'new-password-9', confirmation: 'other-password-9' });
+    const mismatch = await put({
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'new-password-9',
+      confirmation: 'other-password-9',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors[0].field).toBe('confirmation');
 
-    const ok = await put({ currentPassword: DEMO_PASSWORD, newPassword: 'new-password-9', confirmation: 'new-password-9' });
+    const ok = await put({
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'new-password-9',
+      confirmation: 'new-password-9',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await me(old)).statusCode).toBe(401);
     expect((await me(ok.json().token)).statusCode).toBe(200);

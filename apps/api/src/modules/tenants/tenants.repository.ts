@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { TList, TListQuery, TTenant } from '@tagstock/contract';
 import type { Tx } from '../../db/client';
 import { paginate, type ListSpec } from '../../platform/pagination';
+import { isoUtc } from '../../db/sql-fragments';
 
 const tenantList: ListSpec = {
-  columns: sql`t.id, t.name, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
+  columns: sql`t.id, t.name, ${isoUtc(sql`t.created_at`)} as "createdAt",
     (select count(*)::int from users u where u.tenant_id = t.id) as "userCount"`,
   from: sql`from tenants t`,
   search: [sql`t.name`],

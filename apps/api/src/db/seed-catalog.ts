@@ -1,0 +1,177 @@
+import { priceWithTax } from '../platform/money';
+import { articles, categories, customerGroups, customers, reasons, stockMovements, suppliers } from './schema';
+import type { Tx } from './client';
+
+const SUPPLIERS = [
+  {
+    name: 'Textiles du Nord',
+    contact: 'Sophie Lambert',
+    address: '12 rue de la Filature',
+    postcode: '59100',
+    city: 'Roubaix',
+    country: 'France',
+    vatNumber: 'FR32512345678',
+    phone: '+33 3 20 45 67 89',
+    email: 'commandes@textilesdunord.fr',
+  },
+  {
+    name: 'Atelier Lyonnais de Protection',
+    contact: 'Marc Girard',
+    address: '8 quai Perrache',
+    postcode: '69002',
+    city: 'Lyon',
+    country: 'France',
+    vatNumber: 'FR45498765432',
+    phone: '+33 4 78 12 34 56',
+    email: 'contact@alp-securite.fr',
+  },
+  {
+    name: 'Bretagne Outillage',
+    contact: 'Anne Le Goff',
+    address: 'ZA de Kerlann',
+    postcode: '29200',
+    city: 'Brest',
+    country: 'France',
+    vatNumber: 'FR78443322110',
+    phone: '+33 2 98 44 55 66',
+    email: 'ventes@bretagne-outillage.fr',
+  },
+];
+
+const CATEGORIES = [
+  { name: 'Vêtements de travail', description: 'Tenues et uniformes' },
+  { name: 'Équipements de protection', description: 'EPI : casques, gants, lunettes' },
+  { name: 'Outillage', description: 'Outils à main et électroportatifs' },
+];
+
+// [reference, designation, size, price HT, VAT, quantity, alert, category index, supplier index]
+const ARTICLES: [string, string, string | null, string, string, number, number, number, number | null][] = [
+  ['VT-PAN-42', 'Pantalon de travail multipoches', '42', '34.90', '20', 48, 10, 0, 0],
+  ['VT-PAN-44', 'Pantalon de travail multipoches', '44', '34.90', '20', 6, 10, 0, 0],
+  ['VT-VES-M', 'Veste haute visibilité classe 2', 'M', '52.50', '20', 25, 5, 0, 0],
+  ['VT-BLO-L', 'Blouse coton blanche', 'L', '21.00', '20', 60, 15, 0, 0],
+  ['EPI-GAN-9', 'Gants anti-coupure niveau 5', '9', '12.40', '20', 120, 30, 1, 1],
+  ['EPI-CAS-01', 'Casque de chantier ventilé', null, '18.75', '20', 3, 8, 1, 1],
+  ['EPI-LUN-01', 'Lunettes de protection anti-buée', null, '9.90', '20', 80, 20, 1, 1],
+  ['EPI-BOU-01', 'Bouchons d’oreilles (boîte de 200)', null, '27.60', '20', 14, 5, 1, 1],
+  ['OUT-PER-18', 'Perceuse-visseuse 18 V', null, '129.00', '20', 9, 3, 2, 2],
+  ['OUT-CLE-SET', 'Jeu de clés mixtes 12 pièces', null, '44.90', '20', 17, 4, 2, 2],
+  ['OUT-MET-5', 'Mètre ruban 5 m', null, '8.30', '20', 2, 6, 2, null],
+];
+
+const GROUPS = [
+  { name: 'Grands comptes', description: 'Clients avec contrat cadre' },
+  { name: 'Collectivités', description: 'Mairies et services publics' },
+];
+
+const CUSTOMERS = [
+  {
+    name: 'Boulangerie Moreau',
+    contact: 'Julien Moreau',
+    address: '3 place du Marché',
+    postcode: '35000',
+    city: 'Rennes',
+    country: 'France',
+    vatNumber: 'FR11223344556',
+    phone: '+33 2 99 11 22 33',
+    email: 'julien@boulangerie-moreau.fr',
+    customerCategory: 'Artisan',
+    group: null,
+  },
+  {
+    name: 'Mairie de Villeurbanne',
+    contact: 'Service achats',
+    address: 'Place Lazare-Goujon',
+    postcode: '69100',
+    city: 'Villeurbanne',
+    country: 'France',
+    vatNumber: null,
+    phone: '+33 4 78 03 67 67',
+    email: 'achats@mairie-villeurbanne.fr',
+    customerCategory: 'Collectivité',
+    group: 1,
+  },
+  {
+    name: 'BTP Rhône-Alpes',
+    contact: 'Karim Benali',
+    address: '45 avenue Jean-Jaurès',
+    postcode: '69007',
+    city: 'Lyon',
+    country: 'France',
+    vatNumber: 'FR99887766554',
+    phone: '+33 4 72 00 11 22',
+    email: 'k.benali@btp-ra.fr',
+    customerCategory: 'Entreprise',
+    group: 0,
+    parentCompany: 'Groupe Construire',
+  },
+  {
+    name: 'Clinique Saint-Joseph',
+    contact: 'Nathalie Roux',
+    address: '18 rue des Lilas',
+    postcode: '13008',
+    city: 'Marseille',
+    country: 'France',
+    vatNumber: 'FR55443322118',
+    phone: '+33 4 91 22 33 44',
+    email: 'logistique@clinique-stjoseph.fr',
+    customerCategory: 'Santé',
+    group: 0,
+  },
+];
+
+const REASONS = [
+  { label: 'Réception fournisseur', kind: 'increment' },
+  { label: 'Retour client', kind: 'increment' },
+  { label: 'Casse', kind: 'decrement' },
+  { label: 'Vol ou perte', kind: 'decrement' },
+  { label: 'Correction d’inventaire', kind: 'both' },
+];
+
+/** Realistic French catalog for a demo tenant. */
+export async function seedCatalog(tx: Tx, tenantId: number, userId: number | null): Promise<void> {
+  const sup = await tx
+    .insert(suppliers)
+    .values(SUPPLIERS.map((s) => ({ ...s, tenantId })))
+    .returning({ id: suppliers.id });
+  const cat = await tx
+    .insert(categories)
+    .values(CATEGORIES.map((c) => ({ ...c, tenantId })))
+    .returning({ id: categories.id });
+  await tx.insert(reasons).values(REASONS.map((r) => ({ ...r, tenantId })));
+  const art = await tx
+    .insert(articles)
+    .values(
+      ARTICLES.map(([reference, designation, size, priceHt, vatRate, quantity, stockAlert, c, s]) => ({
+        tenantId,
+        reference,
+        designation,
+        size,
+        priceHt,
+        vatRate,
+        priceTtc: priceWithTax(priceHt, vatRate),
+        quantity,
+        stockAlert,
+        categoryId: cat[c]!.id,
+        supplierId: s === null ? null : sup[s]!.id,
+      })),
+    )
+    .returning({ id: articles.id, quantity: articles.quantity });
+  await tx.insert(stockMovements).values(
+    art.map((a) => ({
+      tenantId,
+      articleId: a.id,
+      delta: a.quantity,
+      quantityAfter: a.quantity,
+      note: 'Stock d’ouverture',
+      userId,
+    })),
+  );
+  const grp = await tx
+    .insert(customerGroups)
+    .values(GROUPS.map((g) => ({ ...g, tenantId })))
+    .returning({ id: customerGroups.id });
+  await tx
+    .insert(customers)
+    .values(CUSTOMERS.map(({ group, ...c }) => ({ ...c, tenantId, groupId: group === null ? null : grp[group]!.id })));
+}

@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** ISO-8601 UTC text of a timestamptz column, as every response carries dates. */
+export const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Contact columns of a supplier or customer row aliased `alias`, named as in the contract. */
+export const contactSelect = (alias: string) => {
+  const a = sql.raw(alias);
+  return sql`${a}.id, ${a}.name, ${a}.contact, ${a}.address, ${a}.postcode, ${a}.city, ${a}.country,
+    ${a}.vat_number as "vatNumber", ${a}.phone, ${a}.email, ${a}.parent_company as "parentCompany",
+    ${isoUtc(sql`${a}.created_at`)} as "createdAt", ${isoUtc(sql`${a}.updated_at`)} as "updatedAt"`;
+};
+
+/** Sortable and searchable contact fields shared by suppliers and customers. */
+export const contactSort = (alias: string): Record<string, SQL> => {
+  const a = sql.raw(alias);
+  return {
+    name: sql`${a}.name`,
+    city: sql`${a}.city`,
+    country: sql`${a}.country`,
+    email: sql`${a}.email`,
+    createdAt: sql`${a}.created_at`,
+  };
+};
+export const contactSearch = (alias: string): SQL[] => {
+  const a = sql.raw(alias);
+  return [sql`${a}.name`, sql`${a}.contact`, sql`${a}.city`, sql`${a}.email`, sql`${a}.vat_number`];
+};
+
+/** A numeric amount as text with at least two decimals and no trailing zeros beyond them ("11.00", "1.005"). */
+export const moneyText = (column: SQL) => sql`round(${column}, greatest(2, scale(trim_scale(${column}))))::text`;

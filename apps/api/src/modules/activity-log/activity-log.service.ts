@@ -1,0 +1,25 @@
+import type { Tx } from '../../db/client';
+import { activityLog, type TChange } from './activity-log.schema';
+
+export type LogEntry = {
+  tenantId: number;
+  userId: number | null;
+  entity: string;
+  entityId: number | null;
+  action: 'created' | 'updated' | 'deleted' | 'incremented' | 'decremented' | 'imported';
+  summary: string;
+  changes?: TChange[];
+};
+
+/** Writes one activity-log entry; call it inside the transaction of the change it records. */
+export async function logActivity(tx: Tx, entry: LogEntry): Promise<void> {
+  await tx.insert(activityLog).values({ ...entry, changes: entry.changes ?? [] });
+}
+
+/** Field-by-field differences between two versions of a record (timestamps ignored). */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): TChange[] {
+  const ignored = new Set(['updatedAt', 'createdAt']);
+  return Object.keys(after)
+    .filter((k) => !ignored.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
+}

@@ -1,0 +1,215 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  listOf,
+  ZArticle,
+  ZArticleCreate,
+  ZArticleInput,
+  ZArticleListQuery,
+  ZIdParams,
+  ZListQuery,
+  ZStockChange,
+  ZStockMovement,
+  type TArticle,
+  type TArticleCreate,
+  type TArticleInput,
+  type TArticleListQuery,
+  type TListQuery,
+  type TStockChange,
+  type TStockMovement,
+} from '@tagstock/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
+import { isoUtc, moneyText } from '../../db/sql-fragments';
+import { callerTenant, type AuthContext } from '../../platform/auth';
+import { createCrudService, crudRoutes } from '../../platform/crud';
+import { translateDbError } from '../../platform/db-errors';
+import { badRequest, notFound } from '../../platform/errors';
+import { priceWithTax } from '../../platform/money';
+import { paginate } from '../../platform/pagination';
+import { logActivity } from '../activity-log/activity-log.service';
+import { categories } from '../categories/categories.schema';
+import { reasons } from '../reasons/reasons.schema';
+import { suppliers } from '../suppliers/suppliers.schema';
+import { articles, stockMovements } from './articles.schema';
+
+export const articleColumns = sql`a.id, a.reference, a.designation, a.size, a.quantity,
+  ${moneyText(sql`a.price_ht`)} as "priceHt", trim_scale(a.vat_rate)::text as "vatRate",
+  ${moneyText(sql`a.price_ttc`)} as "priceTtc", ${moneyText(sql`a.unit_price`)} as "unitPrice", a.stock_alert as "stockAlert",
+  a.category_id as "categoryId", c.name as "categoryName", a.supplier_id as "supplierId", s.name as "supplierName",
+  a.stock_tag as "stockTag", exists(select 1 from article_images i where i.article_id = a.id) as "hasImage",
+  ${isoUtc(sql`a.created_at`)} as "createdAt", ${isoUtc(sql`a.updated_at`)} as "updatedAt"`;
+export const articleFrom = sql`from articles a left join categories c on c.id = a.category_id left join suppliers s on s.id = a.supplier_id`;
+export const articleSort = {
+  reference: sql`a.reference`,
+  designation: sql`a.designation`,
+  quantity: sql`a.quantity`,
+  priceHt: sql`a.price_ht`,
+  priceTtc: sql`a.price_ttc`,
+  stockAlert: sql`a.stock_alert`,
+  categoryName: sql`c.name`,
+  supplierName: sql`s.name`,
+  updatedAt: sql`a.updated_at`,
+};
+
+export function articleListSpec(tenantId: number, q: Omit<TArticleListQuery, 'page' | 'limit'>) {
+  return {
+    columns: articleColumns,
+    from: articleFrom,
+    where: [
+      sql`a.tenant_id = ${tenantId}`,
+      ...(q.supplierId ? [sql`a.supplier_id = ${q.supplierId}`] : []),
+      ...(q.categoryId ? [sql`a.category_id = ${q.categoryId}`] : []),
+      ...(q.withoutSupplier === 'true' ? [sql`a.supplier_id is null`] : []),
+      ...(q.stockAlert === 'true' ? [sql`a.quantity <= a.stock_alert`] : []),
+    ],
+    search: [sql`a.reference`, sql`a.designation`],
+    sort: articleSort,
+    defaultSort: 'reference:asc' as const,
+    tieBreaker: sql`a.id`,
+  };
+}
+
+/** Records a stock movement and moves the article's quantity in the same transaction; never below zero. */
+export async function moveStock(
+  tx: Tx,
+  ctx: { tenantId: number; userId: number | null },
+  articleId: number,
+  delta: number,
+  reasonId: number | null,
+  note: string | null,
+) {
+  const [row] = await tx
+    .update(articles)
+    .set({ quantity: sql`${articles.quantity} + ${delta}`, updatedAt: new Date() })
+    .where(and(eq(articles.id, articleId), eq(articles.tenantId, ctx.tenantId)))
+    .returning({ quantity: articles.quantity, reference: articles.reference, designation: articles.designation });
+  if (!row) throw notFound('article');
+  await tx.insert(stockMovements).values({
+    tenantId: ctx.tenantId,
+    articleId,
+    delta,
+    quantityAfter: row.quantity,
+    reasonId,
+    note,
+    userId: ctx.userId,
+  });
+  return row;
+}
+
+export function articlesModule(db: Db) {
+  const toValues = (input: TArticleInput) => {
+    const { initialQuantity: _ignored, ...rest } = input as TArticleCreate;
+    return { ...rest, priceTtc: priceWithTax(input.priceHt, input.vatRate) };
+  };
+
+  const service = createCrudService<TArticle, TArticleInput, TArticleCreate, TArticleListQuery>(db, {
+    entity: 'article',
+    table: articles,
+    idColumn: sql`a.id`,
+    list: articleListSpec,
+    toValues,
+    references: { categoryId: categories, supplierId: suppliers },
+    logged: true,
+    errors: {
+      unique: { articles_tenant_reference_uq: 'reference' },
+      inUse: 'This article is used by documents or tags and cannot be deleted',
+    },
+    afterCreate: async (tx, { tenantId, userId, id, input }) => {
+      if (input.initialQuantity > 0)
+        await moveStock(tx, { tenantId, userId }, id, input.initialQuantity, null, 'Opening stock');
+    },
+  });
+
+  async function changeStock(auth: AuthContext, id: number, body: TStockChange, direction: 1 | -1) {
+    const tenantId = callerTenant(auth);
+    return withTenant(db, tenantId, async (tx) => {
+      const [reason] = await tx.select().from(reasons).where(eq(reasons.id, body.reasonId));
+      const kind = direction > 0 ? 'increment' : 'decrement';
+      if (!reason || (reason.kind !== 'both' && reason.kind !== kind)) {
+        throw badRequest('invalid_reason', `This reason does not apply to a stock ${kind}`, [
+          { field: 'reasonId', message: 'not applicable' },
+        ]);
+      }
+      const before = await service.findOne(tx, tenantId, id);
+      if (!before) throw notFound('article');
+      const row = await moveStock(
+        tx,
+        { tenantId, userId: auth.userId },
+        id,
+        direction * body.quantity,
+        reason.id,
+        body.note,
+      );
+      await logActivity(tx, {
+        tenantId,
+        userId: auth.userId,
+        entity: 'article',
+        entityId: id,
+        action: direction > 0 ? 'incremented' : 'decremented',
+        summary: `${row.reference} — ${row.designation} (${reason.label})`,
+        changes: [{ field: 'quantity', from: before.quantity, to: row.quantity }],
+      });
+      return (await service.findOne(tx, tenantId, id))!;
+    }).catch((err: unknown) => translateDbError(err, {}));
+  }
+
+  const movements = (auth: AuthContext, id: number, q: TListQuery) =>
+    withTenant(db, callerTenant(auth), async (tx) => {
+      const [exists] = await queryRows(tx, sql`select 1 from articles where id = ${id}`);
+      if (!exists) throw notFound('article');
+      return paginate<TStockMovement>(
+        tx,
+        {
+          columns: sql`m.id, m.delta, m.quantity_after as "quantityAfter", r.label as reason, m.note,
+            u.name as "userName", ${isoUtc(sql`m.created_at`)} as "createdAt"`,
+          from: sql`from stock_movements m left join reasons r on r.id = m.reason_id left join users u on u.id = m.user_id`,
+          where: [sql`m.article_id = ${id}`],
+          search: [sql`r.label`, sql`m.note`],
+          sort: { createdAt: sql`m.created_at` },
+          defaultSort: 'createdAt:desc',
+          tieBreaker: sql`m.id desc`,
+        },
+        q,
+      );
+    });
+
+  const extraRoutes: FastifyPluginAsyncZod = async (app) => {
+    const write = app.requirePermission('articles.write');
+    const read = app.requirePermission('articles.read');
+    const change = { tags: ['articles'], params: ZIdParams, body: ZStockChange, response: { 200: ZArticle } };
+    app.post('/articles/:id/increment', { schema: change, preHandler: write }, (req) =>
+      changeStock(req.auth, req.params.id, req.body, 1),
+    );
+    app.post('/articles/:id/decrement', { schema: change, preHandler: write }, (req) =>
+      changeStock(req.auth, req.params.id, req.body, -1),
+    );
+    app.get(
+      '/articles/:id/movements',
+      {
+        schema: {
+          tags: ['articles'],
+          params: ZIdParams,
+          querystring: ZListQuery,
+          response: { 200: listOf(ZStockMovement) },
+        },
+        preHandler: read,
+      },
+      (req) => movements(req.auth, req.params.id, req.query),
+    );
+  };
+
+  const routes = [
+    extraRoutes,
+    crudRoutes({
+      path: '/articles',
+      resource: 'articles',
+      tag: 'articles',
+      service,
+      item: ZArticle,
+      input: ZArticleInput,
+      create: ZArticleCreate,
+      query: ZArticleListQuery,
+    }),
+  ];
+  return { service, routes };
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  ZCustomer,
+  ZCustomerGroup,
+  ZCustomerGroupInput,
+  ZCustomerInput,
+  ZCustomerListQuery,
+  type TCustomer,
+  type TCustomerGroup,
+  type TCustomerGroupInput,
+  type TCustomerInput,
+} from '@tagstock/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { contactSearch, contactSelect, contactSort, isoUtc } from '../../db/sql-fragments';
+import { createCrudService, crudRoutes } from '../../platform/crud';
+import { customerGroups, customers } from './customers.schema';
+
+type TCustomerQuery = z.infer<typeof ZCustomerListQuery>;
+
+export function customersModule(db: Db) {
+  const service = createCrudService<TCustomer, TCustomerInput, TCustomerInput, TCustomerQuery>(db, {
+    entity: 'customer',
+    table: customers,
+    idColumn: sql`c.id`,
+    list: (tenantId, q) => ({
+      columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName"`,
+      from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
+      where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
+      search: contactSearch('c'),
+      sort: { ...contactSort('c'), groupName: sql`g.name`, customerCategory: sql`c.customer_category` },
+      defaultSort: 'name:asc',
+      tieBreaker: sql`c.id`,
+    }),
+    toValues: (input) => input,
+    references: { groupId: customerGroups },
+    errors: { inUse: 'This customer is used by sales documents and cannot be deleted' },
+  });
+
+  const groups = createCrudService<TCustomerGroup, TCustomerGroupInput>(db, {
+    entity: 'customer group',
+    table: customerGroups,
+    idColumn: sql`g.id`,
+    list: (tenantId) => ({
+      columns: sql`g.id, g.name, g.description,
+        (select count(*)::int from customers c where c.group_id = g.id) as "memberCount",
+        ${isoUtc(sql`g.created_at`)} as "createdAt", ${isoUtc(sql`g.updated_at`)} as "updatedAt"`,
+      from: sql`from customer_groups g`,
+      where: [sql`g.tenant_id = ${tenantId}`],
+      search: [sql`g.name`, sql`g.description`],
+      sort: { name: sql`g.name`, createdAt: sql`g.created_at` },
+      defaultSort: 'name:asc',
+      tieBreaker: sql`g.id`,
+    }),
+    toValues: (input) => input,
+    errors: {
+      unique: { customer_groups_tenant_name_uq: 'name' },
+      inUse: 'This group still has customers: move them to another group first',
+    },
+  });
+
+  const routes = [
+    crudRoutes({
+      path: '/customers',
+      resource: 'customers',
+      tag: 'customers',
+      service,
+      item: ZCustomer,
+      input: ZCustomerInput,
+      query: ZCustomerListQuery,
+    }),
+    crudRoutes({
+      path: '/customer-groups',
+      resource: 'customers',
+      tag: 'customers',
+      service: groups,
+      item: ZCustomerGroup,
+      input: ZCustomerGroupInput,
+    }),
+  ];
+  return { service, groups, routes };
+}

@@ -1,0 +1,19 @@
+import { index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { contactColumns, tenantColumns } from '../../db/columns';
+
+export const customerGroups = pgTable(
+  'customer_groups',
+  { ...tenantColumns(), name: text('name').notNull(), description: text('description') },
+  (t) => [unique('customer_groups_tenant_name_uq').on(t.tenantId, t.name)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    ...tenantColumns(),
+    ...contactColumns(),
+    customerCategory: text('customer_category'),
+    groupId: integer('group_id').references(() => customerGroups.id),
+  },
+  (t) => [index('customers_tenant_name_idx').on(t.tenantId, t.name), index('customers_group_idx').on(t.groupId)],
+);
