@@ -115,8 +115,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
-      index: false,
+      // One wildcard route: the explicit /meta.json route above wins, misses fall through to the SPA handler.
+      wildcard: true,
+      index: ['index.html'],
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, path) =>
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),

@@ -59,6 +59,9 @@ describe('platform routes', () => {
     const api = await app.inject({ method: 'GET', url: '/backend/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/problem+json');
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>Tagstock</title>');
     const spa = await app.inject({ method: 'GET', url: '/admin/dashboard' });
     expect(spa.statusCode).toBe(200);
     expect(spa.body).toContain('<title>Tagstock</title>');

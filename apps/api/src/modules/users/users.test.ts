@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '@tagstock/contract';
+import { setupTestApp } from '../../test/helper';
+
+const ctx = await setupTestApp();
+const api = '/backend/api';
+type Row = { id: number; [k: string]: unknown };
+
+const admin = () => ctx.token('admin@demo.test');
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string) =>
+  ctx.as(token ?? (await admin()), { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
+const roleId = async (name: string, token?: string) =>
+  ((await call('GET', `/roles?search=${encodeURIComponent(name)}`, undefined, token)).json().items as Row[])[0]!.id;
+
+describe('users', () => {
+  it('creates a user who can sign in, edits and disables them (revoking their sessions)', async () => {
+    const reader = await roleId('Lecteur');
+    const bad = await call('POST', '/users', { name: 'Ines', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'long-enough-1', confirmation: 'different-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('confirmation');
+    const short = await call('POST', '/users', { name: 'Ines', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'short', confirmation: 'short' });
+    expect(short.json().errors[0].field).toBe('password');
+
+    const res = await call('POST', '/users', { name: 'Inès Petit', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toMatch(/password|argon/i);
+    const id = res.json().id as number;
+    const token = await ctx.token('ines@demo.test', 'long-enough-1');
+
+    const dup = await call('POST', '/users', { name: 'Autre', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors[0].field).toBe('email');
+
+    const edited = await call('PUT', `/users/${id}`, { name: 'Inès Petit-Jean', email: 'ines@demo.test', roleId: reader, App_Type: 'All', disabled: false });
+    expect(edited.json()).toMatchObject({ name: 'Inès Petit-Jean', App_Type: 'All', disabled: false });
+
+    expect((await call('DELETE', `/users/${id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/users/${id}`)).json().disabled).toBe(true);
+    expect((await ctx.as(token, { method: 'GET', url: `${api}/auth/me` })).statusCode).toBe(401);
+  });
+
+  it('does not let a user change their own role, disable themself, or grant more than they hold', async () => {
+    const me = (await call('GET', '/auth/me')).json().user;
+    const reader = await roleId('Lecteur');
+    const own = await call('PUT', `/users/${me.IDUser}`, { name: me.name, email: me.email, roleId: reader, App_Type: 'All', disabled: false });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe('own_role');
+    expect((await call('DELETE', `/users/${me.IDUser}`)).statusCode).toBe(400);
+
+    // A user manager without roles.write cannot hand out the administrator role.
+    const managerRole = (await call('POST', '/roles', { name: 'Gestion utilisateurs' })).json().id as number;
+    await call('POST', `/roles/${managerRole}/permissions`, { permissions: ['users.read', 'users.write', 'roles.read'] });
+    await call('POST', '/users', { name: 'Paul', email: 'paul@demo.test', roleId: managerRole, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' });
+    const paul = await ctx.token('paul@demo.test', 'long-enough-1');
+    const escalate = await call('POST', '/users', { name: 'Eve', email: 'eve@demo.test', roleId: await roleId('Administrateur'), App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' }, paul);
+    expect(escalate.statusCode).toBe(403);
+    expect(escalate.json().code).toBe('privilege_escalation');
+  });
+
+  it('never removes the last administrator', async () => {
+    const acme = await ctx.token('admin@acme.test');
+    const acmeAdminRole = await roleId('Administrateur', acme);
+    const otherRole = (await call('POST', '/roles', { name: 'Adjoint' }, acme)).json().id as number;
+    await call('POST', `/roles/${otherRole}/permissions`, { permissions: ['users.read', 'users.write'] }, acme);
+    // Removing roles.write from the only administrator role would leave the tenant without one.
+    const res = await call('POST', `/roles/${acmeAdminRole}/permissions/remove`, { permissions: ['roles.write'] }, acme);
+    expect(res.statusCode).toBe(403); // it is the caller's own role
+    const second = await call('POST', '/users', { name: 'Deux', email: 'deux@acme.test', roleId: otherRole, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' }, acme);
+    const deux = await ctx.token('deux@acme.test', 'long-enough-1');
+    const me = (await call('GET', '/auth/me', undefined, acme)).json().user;
+    const disable = await call('DELETE', `/users/${me.IDUser}`, undefined, deux);
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().code).toBe('last_admin');
+    expect(second.statusCode).toBe(200);
+  });
+
+  it('hides users of other tenants and refuses read-only users', async () => {
+    const acmeUsers = (await call('GET', '/users', undefined, await ctx.token('admin@acme.test'))).json().items as Row[];
+    expect((await call('GET', `/users/${acmeUsers[0]!.id}`)).statusCode).toBe(404);
+    const viewer = await ctx.token('viewer@demo.test');
+    expect((await call('GET', '/users', undefined, viewer)).statusCode).toBe(200);
+    expect((await call('PUT', `/users/${acmeUsers[0]!.id}`, { name: 'x', email: 'x@x.fr', roleId: 1, App_Type: 'Web', disabled: false }, viewer)).statusCode).toBe(403);
+  });
+});
+
+describe('role permissions', () => {
+  it('adds and removes permissions, refusing unknown ones and other tenants', async () => {
+    const role = (await call('POST', '/roles', { name: 'Magasinier' })).json().id as number;
+    const empty = await call('GET', `/roles/${role}/permissions`);
+    expect(empty.json()).toEqual({ roleId: role, name: 'Magasinier', permissions: [] });
+    const all = await call('POST', `/roles/${role}/permissions`, { permissions: [...PERMISSIONS] });
+    expect(all.json().permissions).toHaveLength(PERMISSIONS.length);
+    const again = await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] });
+    expect(again.json().permissions).toHaveLength(PERMISSIONS.length);
+    const none = await call('POST', `/roles/${role}/permissions/remove`, { permissions: [...PERMISSIONS] });
+    expect(none.json().permissions).toEqual([]);
+    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['root.everything'] })).statusCode).toBe(400);
+    expect((await call('POST', `/roles/${role}/permissions`, { permissions: [] })).statusCode).toBe(400);
+    const acme = await ctx.token('admin@acme.test');
+    expect((await call('GET', `/roles/${role}/permissions`, undefined, acme)).statusCode).toBe(404);
+    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, acme)).statusCode).toBe(404);
+    const viewer = await ctx.token('viewer@demo.test');
+    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, viewer)).statusCode).toBe(403);
+  });
+
+  it('refuses to delete a role that users still have', async () => {
+    const res = await call('DELETE', `/roles/${await roleId('Lecteur')}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('in_use');
+  });
+});

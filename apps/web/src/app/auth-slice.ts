@@ -1,0 +1,55 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { TSessionUser } from '@tagstock/contract';
+
+export type AuthentificationState = {
+  loggedInUser: TSessionUser | null;
+  isLoggedIn: boolean;
+  userId: number | null;
+  token: string | null;
+  userPermissions: string[];
+};
+
+const initialState: AuthentificationState = {
+  loggedInUser: null,
+  isLoggedIn: false,
+  userId: null,
+  token: null,
+  userPermissions: [],
+};
+
+export type LoginPayload = { user: TSessionUser; token: string; permissions: string[] };
+
+// The server never sends the password hash; strip it anyway so it can never reach localStorage.
+const withoutPassword = (user: TSessionUser): TSessionUser => {
+  const { Mot_de_passe: _password, ...rest } = user as TSessionUser & { Mot_de_passe?: unknown };
+  return rest;
+};
+
+export const authSlice = createSlice({
+  name: 'authentification',
+  initialState,
+  reducers: {
+    login: (state, action: PayloadAction<LoginPayload>) => {
+      const user = withoutPassword(action.payload.user);
+      state.loggedInUser = user;
+      state.isLoggedIn = true;
+      state.userId = user.IDUser;
+      state.token = action.payload.token;
+      state.userPermissions = action.payload.permissions;
+    },
+    /** Refreshes the stored user (profile edit, /auth/me) without touching the token. */
+    setSession: (state, action: PayloadAction<{ user: TSessionUser; permissions: string[] }>) => {
+      if (!state.isLoggedIn) return;
+      const user = withoutPassword(action.payload.user);
+      state.loggedInUser = user;
+      state.userId = user.IDUser;
+      state.userPermissions = action.payload.permissions;
+    },
+    setToken: (state, action: PayloadAction<string>) => {
+      if (state.isLoggedIn) state.token = action.payload;
+    },
+    disconnect: () => initialState,
+  },
+});
+
+export const { login, setSession, setToken, disconnect } = authSlice.actions;

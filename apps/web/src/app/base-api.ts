@@ -1,0 +1,28 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import type { TProblem } from '@tagstock/contract';
+import { apiCall, ApiError, type HttpMethod } from './api-client';
+
+export type QueryArgs = string | { url: string; method?: HttpMethod; body?: unknown; silent?: boolean };
+export type QueryError = { status: number; problem: TProblem };
+
+// Same client as everything else: loading flag, bearer, timeout and 401 handling live in one place.
+const apiClientBaseQuery: BaseQueryFn<QueryArgs, unknown, QueryError> = async (args, api) => {
+  const options = typeof args === 'string' ? { url: args } : args;
+  try {
+    const data = await apiCall({ ...options, signal: api.signal });
+    return { data };
+  } catch (error) {
+    if (error instanceof ApiError) return { error: { status: error.status, problem: error.problem } };
+    throw error;
+  }
+};
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: apiClientBaseQuery,
+  tagTypes: ['Me', 'Tenants'],
+  endpoints: () => ({}),
+});
+
+export const isQueryError = (error: unknown): error is QueryError =>
+  typeof error === 'object' && error !== null && 'status' in error && 'problem' in error;

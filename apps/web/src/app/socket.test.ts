@@ -1,0 +1,163 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Server, type Socket as ServerSocket } from 'socket.io';
+import type { Socket } from 'socket.io-client';
+import { SOCKET_PATH, SocketEvents, type TReaderStatusEvent, type TSendNotification } from '@tagstock/contract';
+import { createSocket, registerSocketHandlers, SOCKET_OPTIONS, TAG_LOGS_PATH } from './socket';
+
+// A real Socket.IO server on a random port, speaking the contract's event names.
+const httpServer = createServer();
+const io = new Server(httpServer, { path: SOCKET_PATH, transports: ['websocket'] });
+const joins: { room: string; token: unknown }[] = [];
+let url = '';
+
+io.use((socket, next) => {
+  if (socket.handshake.auth.token === 'good-token') next();
+  else next(new Error('unauthorized'));
+});
+io.on('connection', (socket: ServerSocket) => {
+  socket.on(SocketEvents.joinRoom, (room: string) => {
+    joins.push({ room, token: socket.handshake.auth.token });
+    void socket.join(room);
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await io.close();
+});
+
+type Action = { type: string; payload?: unknown };
+
+const setup = () => {
+  const actions: Action[] = [];
+  const notify = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
+  const navigate = vi.fn();
+  const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
+  const socket = createSocket('good-token', url);
+  const unregister = registerSocketHandlers({
+    socket,
+    idClient: '7',
+    dispatch: (a) => actions.push(a),
+    t,
+    navigate,
+    notify,
+  });
+  socket.connect();
+  return { socket, actions, notify, navigate, unregister };
+};
+
+const reader: TReaderStatusEvent = {
+  readerId: 3,
+  name: 'Gate A',
+  emplacement: 'Quai 1',
+  at: '2025-01-01T10:00:00.000Z',
+};
+const notification = (isAuthorized: boolean): TSendNotification => ({
+  result: { totalQuantity: 1234, totalValorization: 5678.9 },
+  isAuthorized,
+  authorizationMessage: isAuthorized ? null : 'No open output',
+  updatedArticle: { id: 11, Designation: 'Perceuse Bosch' },
+  newTagMouvement: { id: 99, eventType: 'OUT', Reader: { id: 3, name: 'Gate A', emplacement: 'Quai 1' } },
+});
+
+let current: Socket | null = null;
+afterEach(() => {
+  current?.disconnect();
+  current = null;
+  joins.length = 0;
+});
+
+describe('socket', () => {
+  it('uses the spec timings and websocket only', () => {
+    expect(SOCKET_OPTIONS).toMatchObject({
+      path: '/backend-socket/socket.io',
+      transports: ['websocket'],
+      timeout: 20000,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      reconnectionAttempts: Infinity,
+    });
+  });
+
+  it('sends the token in the handshake and joins the IDClient room on every connect', async () => {
+    const { socket } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toEqual([{ room: '7', token: 'good-token' }]));
+    // Drop the transport: the client reconnects by itself and must join again.
+    const [serverSocket] = await io.fetchSockets();
+    (io.sockets.sockets.get(serverSocket!.id) as ServerSocket).conn.close();
+    await vi.waitFor(() => expect(joins).toHaveLength(2), { timeout: 8000 });
+    expect(joins[1]).toEqual({ room: '7', token: 'good-token' });
+  });
+
+  it('toasts reader connect and disconnect for 5 s and tracks the flag', async () => {
+    const { socket, notify, actions } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toHaveLength(1));
+    io.to('7').emit(SocketEvents.readerDisconnect, reader);
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledTimes(1));
+    expect(notify.error.mock.calls[0]?.[0]).toBe('realtime.readerDisconnected');
+    expect(notify.error.mock.calls[0]?.[1]).toMatchObject({ autoClose: 5000 });
+    expect(actions).toContainEqual({ type: 'dashboard/setReaderDisconnected', payload: true });
+
+    io.to('7').emit(SocketEvents.readerConnect, reader);
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledTimes(1));
+    expect(notify.success.mock.calls[0]?.[0]).toBe('realtime.readerConnected');
+    expect(notify.success.mock.calls[0]?.[1]).toMatchObject({ autoClose: 5000 });
+    expect(actions).toContainEqual({ type: 'dashboard/setReaderDisconnected', payload: false });
+  });
+
+  it('updates live stock from send_notification without a warning when authorized', async () => {
+    const { socket, notify, actions } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toHaveLength(1));
+    io.to('7').emit(SocketEvents.sendNotification, notification(true));
+    await vi.waitFor(() => expect(actions).toContainEqual({ type: 'dashboard/setStockValorisation', payload: 5678.9 }));
+    expect(actions).toContainEqual({ type: 'dashboard/setStockQuantity', payload: 1234 });
+    expect(notify.warning).not.toHaveBeenCalled();
+  });
+
+  it('shows a persistent warning for an unauthorized exit; a click opens the tag logs', async () => {
+    const { socket, notify, navigate, actions } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toHaveLength(1));
+    io.to('7').emit(SocketEvents.sendNotification, notification(false));
+    await vi.waitFor(() => expect(notify.warning).toHaveBeenCalledTimes(1));
+    const [message, options] = notify.warning.mock.calls[0] as [string, { autoClose: unknown; onClick: () => void }];
+    expect(message).toBe(
+      'realtime.unauthorizedExit {"designation":"Perceuse Bosch","location":"Quai 1","message":"No open output"}',
+    );
+    expect(options.autoClose).toBe(false);
+    expect(actions).toContainEqual({ type: 'dashboard/setStockQuantity', payload: 1234 });
+    options.onClick();
+    expect(navigate).toHaveBeenCalledWith(TAG_LOGS_PATH);
+    expect(TAG_LOGS_PATH).toBe('/admin/tagLogs');
+  });
+
+  it('ignores malformed payloads and stops listening once unregistered', async () => {
+    const { socket, actions, unregister } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toHaveLength(1));
+    io.to('7').emit(SocketEvents.sendNotification, { result: 'nope' });
+    unregister();
+    io.to('7').emit(SocketEvents.sendNotification, notification(true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(actions).toEqual([]);
+  });
+
+  it('is refused without a valid token', async () => {
+    const socket = createSocket('bad-token', url);
+    current = socket;
+    const error = await new Promise<Error>((resolve) => {
+      socket.once('connect_error', resolve);
+      socket.connect();
+    });
+    expect(error.message).toBe('unauthorized');
+  });
+});

@@ -1,0 +1,107 @@
+import { io, type Socket } from 'socket.io-client';
+import { toast } from 'react-toastify';
+import { SOCKET_PATH, SocketEvents, ZReaderStatusEvent, ZSendNotification } from '@tagstock/contract';
+import { setReaderDisconnected, setStockQuantity, setStockValorisation } from './dashboard-slice';
+
+/** SPEC §9 connection timings. */
+export const SOCKET_OPTIONS = {
+  path: SOCKET_PATH,
+  transports: ['websocket'],
+  timeout: 20000,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Infinity,
+} as const;
+
+export const TAG_LOGS_PATH = '/admin/tagLogs';
+export const READER_TOAST_MS = 5000;
+
+/** Same origin by default (the server serves the SPA); tests pass their own server URL. */
+export const createSocket = (token: string, url?: string): Socket => {
+  const options = {
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    auth: { token },
+    autoConnect: false,
+  };
+  return url ? io(url, options) : io(options);
+};
+
+type Dispatch = (action: { type: string; payload?: unknown }) => unknown;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type SocketHandlerDeps = {
+  socket: Socket;
+  idClient: string;
+  dispatch: Dispatch;
+  t: Translate;
+  navigate: (path: string) => void;
+  notify?: Pick<typeof toast, 'success' | 'error' | 'warning'>;
+};
+
+/** Wires the server events to the store and toasts; returns a function that unwires them. */
+export const registerSocketHandlers = ({
+  socket,
+  idClient,
+  dispatch,
+  t,
+  navigate,
+  notify = toast,
+}: SocketHandlerDeps) => {
+  // Rooms are lost on reconnect, so join on every connect.
+  const onConnect = () => {
+    socket.emit(SocketEvents.joinRoom, idClient);
+  };
+
+  const onReaderConnect = (payload: unknown) => {
+    dispatch(setReaderDisconnected(false));
+    const parsed = ZReaderStatusEvent.safeParse(payload);
+    notify.success(t('realtime.readerConnected'), {
+      autoClose: READER_TOAST_MS,
+      toastId: parsed.success ? `reader-${parsed.data.readerId}-${parsed.data.at}` : undefined,
+    });
+  };
+
+  const onReaderDisconnect = (payload: unknown) => {
+    dispatch(setReaderDisconnected(true));
+    const parsed = ZReaderStatusEvent.safeParse(payload);
+    notify.error(t('realtime.readerDisconnected'), {
+      autoClose: READER_TOAST_MS,
+      toastId: parsed.success ? `reader-${parsed.data.readerId}-${parsed.data.at}` : undefined,
+    });
+  };
+
+  const onNotification = (payload: unknown) => {
+    const parsed = ZSendNotification.safeParse(payload);
+    if (!parsed.success) return;
+    const { result, isAuthorized, authorizationMessage, updatedArticle, newTagMouvement } = parsed.data;
+    dispatch(setStockQuantity(result.totalQuantity));
+    dispatch(setStockValorisation(result.totalValorization));
+    if (isAuthorized === false) {
+      const message = t('realtime.unauthorizedExit', {
+        designation: updatedArticle?.Designation ?? t('realtime.unknownArticle'),
+        location: newTagMouvement?.Reader.emplacement ?? t('realtime.unknownLocation'),
+        message: authorizationMessage ?? t('realtime.noReason'),
+      });
+      notify.warning(message, {
+        autoClose: false,
+        toastId: newTagMouvement ? `unauthorized-${newTagMouvement.id}` : undefined,
+        onClick: () => navigate(TAG_LOGS_PATH),
+      });
+    }
+  };
+
+  socket.on('connect', onConnect);
+  socket.on(SocketEvents.readerConnect, onReaderConnect);
+  socket.on(SocketEvents.readerDisconnect, onReaderDisconnect);
+  socket.on(SocketEvents.sendNotification, onNotification);
+  if (socket.connected) onConnect();
+
+  return () => {
+    socket.off('connect', onConnect);
+    socket.off(SocketEvents.readerConnect, onReaderConnect);
+    socket.off(SocketEvents.readerDisconnect, onReaderDisconnect);
+    socket.off(SocketEvents.sendNotification, onNotification);
+  };
+};

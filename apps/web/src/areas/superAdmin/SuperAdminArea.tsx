@@ -1,0 +1,22 @@
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AppShell } from '../../components/AppShell';
+import { NotFound } from '../../components/NotFound';
+import { TenantsPage } from '../../features/tenants/TenantsPage';
+import { ProfilePage } from '../../features/auth/ProfilePage';
+import { PasswordPage } from '../../features/auth/PasswordPage';
+import { SUPER_ADMIN_NAV } from './super-admin-nav';
+
+export const SuperAdminArea = () => {
+  const { t } = useTranslation();
+  return (
+    <Routes>
+      <Route element={<AppShell basePath="/superAdmin" nav={SUPER_ADMIN_NAV} badge={t('superAdmin.badge')} />}>
+        <Route index element={<TenantsPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="password" element={<PasswordPage />} />
+        <Route path="*" element={<NotFound homePath="/superAdmin" />} />
+      </Route>
+    </Routes>
+  );
+};

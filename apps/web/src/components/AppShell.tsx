@@ -1,0 +1,249 @@
+import { useState, type MouseEvent } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import LogoutIcon from '@mui/icons-material/Logout';
+import DevicesIcon from '@mui/icons-material/Devices';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { APP_VERSION } from '@tagstock/contract';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { disconnect } from '../app/auth-slice';
+import { useSignOutEverywhereMutation } from '../features/auth/api';
+import { useSessionRefresh } from '../features/auth/use-session-refresh';
+import { buildNavSections, type NavItem } from './nav';
+
+const DRAWER_WIDTH = 248;
+
+type AppShellProps = {
+  /** Area root, e.g. /admin; profile and password pages live under it. */
+  basePath: string;
+  nav: readonly NavItem[];
+  badge?: string;
+};
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/** Layout of a signed-in area: app bar with the user menu, side navigation, page outlet. */
+export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const user = useAppSelector((s) => s.authentification.loggedInUser);
+  const permissions = useAppSelector((s) => s.authentification.userPermissions);
+  const [signOutEverywhere] = useSignOutEverywhereMutation();
+  useSessionRefresh();
+
+  const sections = buildNavSections(nav, permissions);
+  const closeMenu = () => setMenuAnchor(null);
+  const go = (path: string) => {
+    closeMenu();
+    void navigate(path);
+  };
+  const signOut = () => {
+    closeMenu();
+    dispatch(disconnect());
+    void navigate('/auth/sign-in', { replace: true });
+  };
+  const signOutAll = async () => {
+    closeMenu();
+    try {
+      await signOutEverywhere().unwrap();
+      toast.success(t('auth.signedOutEverywhere'));
+    } catch {
+      toast.error(t('errors.generic'));
+      return;
+    }
+    dispatch(disconnect());
+    void navigate('/auth/sign-in', { replace: true });
+  };
+
+  const drawer = (
+    <Box component="nav" aria-label="main" sx={{ overflowY: 'auto' }}>
+      <Toolbar />
+      {sections.map((section) => (
+        <List
+          key={section.group ?? 'top'}
+          dense
+          subheader={
+            section.group ? (
+              <ListSubheader
+                disableSticky
+                sx={{
+                  bgcolor: 'transparent',
+                  lineHeight: '32px',
+                  textTransform: 'uppercase',
+                  fontSize: 11,
+                  letterSpacing: 0.8,
+                }}
+              >
+                {t(`nav.groups.${section.group}`)}
+              </ListSubheader>
+            ) : undefined
+          }
+        >
+          {section.items.map((item) => {
+            const Icon = item.icon;
+            return (
+              <ListItemButton
+                key={item.path}
+                component={NavLink}
+                to={item.path}
+                end={item.end}
+                onClick={() => setMobileOpen(false)}
+                sx={{
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': {
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    '& .MuiListItemIcon-root': { color: 'inherit' },
+                  },
+                  '&.active:hover': { bgcolor: 'primary.dark' },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(item.labelKey)} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ))}
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="fixed" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1.5 }}>
+          {!desktop && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('actions.openMenu')}
+              onClick={() => setMobileOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <InventoryIcon />
+          <Typography variant="h6" component="div" noWrap>
+            {t('app.name')}
+          </Typography>
+          <Chip
+            size="small"
+            label={t('app.version', { version: APP_VERSION })}
+            sx={{ color: 'inherit', bgcolor: 'rgba(255,255,255,0.14)', height: 22 }}
+          />
+          {badge && <Chip size="small" color="secondary" label={badge} sx={{ height: 22 }} />}
+          <Box sx={{ flex: 1 }} />
+          {user && (
+            <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, opacity: 0.9 }}>
+              {user.tenantName}
+            </Typography>
+          )}
+          <IconButton
+            color="inherit"
+            aria-label={t('actions.accountMenu')}
+            aria-haspopup="menu"
+            onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
+          >
+            <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}>
+              {initials(user?.name ?? '?')}
+            </Avatar>
+          </IconButton>
+          <Menu
+            anchorEl={menuAnchor}
+            open={Boolean(menuAnchor)}
+            onClose={closeMenu}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          >
+            {user && (
+              <Box sx={{ px: 2, py: 1 }}>
+                <Typography variant="subtitle2">{user.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {user.email}
+                </Typography>
+              </Box>
+            )}
+            <Divider />
+            <MenuItem onClick={() => go(`${basePath}/profile`)}>
+              <ListItemIcon>
+                <PersonOutlineIcon fontSize="small" />
+              </ListItemIcon>
+              {t('auth.editProfile')}
+            </MenuItem>
+            <MenuItem onClick={() => go(`${basePath}/password`)}>
+              <ListItemIcon>
+                <LockResetIcon fontSize="small" />
+              </ListItemIcon>
+              {t('auth.changePassword')}
+            </MenuItem>
+            <Divider />
+            <MenuItem onClick={() => void signOutAll()}>
+              <ListItemIcon>
+                <DevicesIcon fontSize="small" />
+              </ListItemIcon>
+              {t('auth.signOutEverywhere')}
+            </MenuItem>
+            <MenuItem onClick={signOut}>
+              <ListItemIcon>
+                <LogoutIcon fontSize="small" />
+              </ListItemIcon>
+              {t('auth.signOut')}
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={desktop ? 'permanent' : 'temporary'}
+        open={desktop || mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: '1px solid #e2e6ec' },
+        }}
+      >
+        {drawer}
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION } from '@tagstock/contract';
+import { useAppDispatch } from '../../app/hooks';
+import { login } from '../../app/auth-slice';
+import { isQueryError } from '../../app/base-api';
+import { useSignInMutation } from './api';
+import { ZSignInForm, type TSignInForm } from './forms';
+
+const errorKeyOf = (error: unknown): string => {
+  if (!isQueryError(error)) return 'errors.generic';
+  if (error.status === 401) return 'auth.signInFailed';
+  if (error.status === 429) return 'auth.tooManyAttempts';
+  if (error.status === 0) return 'errors.network';
+  return 'errors.generic';
+};
+
+export const SignInPage = () => {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [signIn, { isLoading }] = useSignInMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<TSignInForm>({
+    resolver: zodResolver(ZSignInForm),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: TSignInForm) => {
+    setFailure(null);
+    try {
+      const session = await signIn(values).unwrap();
+      // The root routes follow the session: this moves the user to their area.
+      dispatch(login({ user: session.user, token: session.token, permissions: session.permissions }));
+    } catch (error) {
+      setFailure(errorKeyOf(error));
+    }
+  };
+
+  const fieldError = (name: keyof TSignInForm) => {
+    const message = formState.errors[name]?.message;
+    return message ? t(message) : undefined;
+  };
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #1e3a5f 0%, #0f8b8d 100%)',
+      }}
+    >
+      <Paper
+        sx={{
+          p: { xs: 3, sm: 5 },
+          width: '100%',
+          maxWidth: 420,
+          borderRadius: 3,
+          boxShadow: '0 20px 50px rgba(0,0,0,0.25)',
+        }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
+          <InventoryIcon color="primary" sx={{ fontSize: 36 }} />
+          <Box>
+            <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }}>
+              {t('app.name')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {t('app.tagline')}
+            </Typography>
+          </Box>
+        </Stack>
+        <Typography variant="h5" component="h1">
+          {t('auth.signInTitle')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('auth.signInSubtitle')}
+        </Typography>
+        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+          <Stack spacing={2.5}>
+            {failure && (
+              <Alert severity="error" role="alert">
+                {t(failure)}
+              </Alert>
+            )}
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              {...register('email')}
+              error={Boolean(formState.errors.email)}
+              helperText={fieldError('email')}
+            />
+            <TextField
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              {...register('password')}
+              error={Boolean(formState.errors.password)}
+              helperText={fieldError('password')}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+              {t('auth.signIn')}
+            </Button>
+          </Stack>
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3, textAlign: 'center' }}>
+          {t('app.version', { version: APP_VERSION })}
+        </Typography>
+      </Paper>
+    </Box>
+  );
+};

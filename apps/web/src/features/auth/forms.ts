@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@tagstock/contract';
+
+// Messages are translation keys; limits come from the contract so web and API agree.
+const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+
+export const ZSignInForm = z.object({
+  email: required(254),
+  password: z.string().min(1, 'validation.required').max(PASSWORD_MAX, 'validation.tooLong'),
+});
+export type TSignInForm = z.infer<typeof ZSignInForm>;
+
+export const ZProfileForm = z.object({
+  name: required(120),
+  email: required(254).pipe(z.email('validation.invalidEmail')),
+});
+export type TProfileForm = z.infer<typeof ZProfileForm>;
+
+export const ZPasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'validation.required').max(PASSWORD_MAX, 'validation.tooLong'),
+    newPassword: z
+      .string()
+      .min(1, 'validation.required')
+      .min(PASSWORD_MIN, 'validation.passwordTooShort')
+      .max(PASSWORD_MAX, 'validation.tooLong'),
+    confirmation: z.string().min(1, 'validation.required'),
+  })
+  .refine((form) => form.confirmation === '' || form.newPassword === form.confirmation, {
+    path: ['confirmation'],
+    message: 'validation.passwordsDoNotMatch',
+  });
+export type TPasswordForm = z.infer<typeof ZPasswordForm>;
+
+/** True when any field failed only because it was left empty: the form then says "fill in all fields". */
+export const hasEmptyFields = (errors: Record<string, { message?: string } | undefined>): boolean =>
+  Object.values(errors).some((error) => error?.message === 'validation.required');

@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import type { ReactNode } from 'react';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import EuroIcon from '@mui/icons-material/EuroOutlined';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { formatEuros, formatQuantity } from './format';
+
+const StatCard = ({
+  label,
+  value,
+  icon,
+  testId,
+  live,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  testId: string;
+  live: boolean;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Card sx={{ flex: 1, minWidth: 240 }}>
+      <CardContent sx={{ p: 3 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+          <Box
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(30,58,95,0.08)',
+              color: 'primary.main',
+            }}
+          >
+            {icon}
+          </Box>
+          {live && <Chip size="small" color="success" variant="outlined" label={t('dashboard.live')} />}
+        </Stack>
+        <Typography color="text.secondary" variant="body2">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" data-testid={testId} sx={{ fontWeight: 600, mt: 0.5 }}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+};
+
+export const DashboardPage = () => {
+  const { t, i18n } = useTranslation();
+  const tenantName = useAppSelector((s) => s.authentification.loggedInUser?.tenantName ?? '');
+  const { stockQuantity, stockValorisation, readerDisconnected } = useAppSelector((s) => s.dashboard);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const waiting = stockQuantity === null && stockValorisation === null;
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1">
+        {t('dashboard.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="tenant-name">
+        {tenantName}
+      </Typography>
+      {readerDisconnected && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {t('dashboard.readerOffline')}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+        <StatCard
+          label={t('dashboard.stockQuantity')}
+          value={formatQuantity(stockQuantity, language)}
+          icon={<InventoryIcon />}
+          testId="stock-quantity"
+          live={stockQuantity !== null}
+        />
+        <StatCard
+          label={t('dashboard.stockValorisation')}
+          value={formatEuros(stockValorisation, language)}
+          icon={<EuroIcon />}
+          testId="stock-valorisation"
+          live={stockValorisation !== null}
+        />
+      </Stack>
+      {waiting && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('dashboard.waiting')}
+        </Typography>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,25 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+// Relative path: Node cannot load the workspace package's .ts entry when Vite externalizes it.
+import { APP_VERSION } from '../../packages/contract/src/common.ts';
+
+const BACKEND = 'http://localhost:8080';
+
+// The running app compares this file with its own version to detect a new deployment.
+const metaJson = (): Plugin => ({
+  name: 'tagstock-meta-json',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'meta.json', source: JSON.stringify({ version: APP_VERSION }) });
+  },
+});
+
+export default defineConfig({
+  plugins: [react(), metaJson()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/backend': { target: BACKEND, changeOrigin: true },
+      '/backend-socket': { target: BACKEND, changeOrigin: true, ws: true },
+    },
+  },
+});

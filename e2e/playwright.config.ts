@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const PORT = 8181;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Workers re-evaluate this file: the env var keeps one data folder per run.
+process.env.TAGSTOCK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tagstock-e2e-'));
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 30000,
+  expect: { timeout: 10000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/api/src/main.ts',
+    cwd: resolve(here, '..'),
+    url: `${BASE_URL}/backend/health`,
+    reuseExistingServer: false,
+    timeout: 120000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.TAGSTOCK_E2E_DATA_DIR,
+      DEMO_PASSWORD: 'demo-password-1',
+      JWT_SECRET: 'e2e-only-jwt-secret-0123456789abcdefghijklmnop',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      NODE_ENV: 'test',
+    },
+  },
+});
