@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -39,6 +40,7 @@ declare module 'fastify' {
 export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'>;
 
 const BODY_LIMIT = 1024 * 1024;
+const UPLOAD_LIMIT = 20 * 1024 * 1024;
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
@@ -69,6 +71,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   // Not global: it costs throughput on every route; only sign-in and ingestion opt in.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { db, secret: config.jwtSecret });
+  // Uploads (images, import files) have their own limit, above the JSON body limit.
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
 
   const realtime = await createRealtime(app.server, {
     verifyToken: (token) => app.verifyToken(token),

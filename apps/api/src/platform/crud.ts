@@ -23,7 +23,7 @@ export type CrudSpec<TInput, TCreate = TInput, TQuery extends TListQuery = TList
   idColumn: SQL;
   toValues(input: TInput | TCreate): Record<string, unknown>;
   /** Ids in the input that must name rows of the caller's tenant (a foreign key alone ignores tenants). */
-  references?: Partial<Record<keyof TInput & string, TenantTable>>;
+  references?: Partial<Record<(keyof TInput | keyof TCreate) & string, TenantTable>>;
   errors?: DbErrorMap;
   /** Write created/updated/deleted entries to the activity log. */
   logged?: boolean;

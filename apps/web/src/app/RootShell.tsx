@@ -1,14 +1,20 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
-import { ToastContainer } from 'react-toastify';
 import { useAppSelector } from './hooks';
 import { SocketBridge } from './SocketBridge';
 import { RootRoutes } from './RootRoutes';
 
-export const TOAST_AUTO_CLOSE_MS = 5000;
+const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
 
 /** Always mounted: global loading bar, toasts and the live socket. */
 export const RootShell = () => {
   const isLoading = useAppSelector((s) => s.root.isLoading);
+  const isLoggedIn = useAppSelector((s) => s.authentification.isLoggedIn);
+  // Toasts load with the first session and then stay mounted, so a toast shown while signing out still appears.
+  const [toasts, setToasts] = useState(isLoggedIn);
+  useEffect(() => {
+    if (isLoggedIn) setToasts(true);
+  }, [isLoggedIn]);
   return (
     <>
       {isLoading && (
@@ -18,7 +24,11 @@ export const RootShell = () => {
         />
       )}
       <SocketBridge />
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop theme="colored" />
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <RootRoutes />
     </>
   );

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canUseDashboard } from '@tagstock/contract';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { createSocket, registerSocketHandlers } from './socket';
 
 /** Keeps one socket open while a dashboard user is signed in. */
 export const SocketBridge = () => {
@@ -16,18 +15,28 @@ export const SocketBridge = () => {
 
   useEffect(() => {
     if (!token || !idClient) return;
-    const socket = createSocket(token);
-    const unregister = registerSocketHandlers({
-      socket,
-      idClient,
-      dispatch,
-      t,
-      navigate: (path) => void navigate(path),
+    let cleanup: (() => void) | null = null;
+    let cancelled = false;
+    // socket.io-client loads only once someone is signed in: the sign-in page stays small.
+    void import('./socket').then(({ createSocket, registerSocketHandlers }) => {
+      if (cancelled) return;
+      const socket = createSocket(token);
+      const unregister = registerSocketHandlers({
+        socket,
+        idClient,
+        dispatch,
+        t,
+        navigate: (path) => void navigate(path),
+      });
+      socket.connect();
+      cleanup = () => {
+        unregister();
+        socket.disconnect();
+      };
     });
-    socket.connect();
     return () => {
-      unregister();
-      socket.disconnect();
+      cancelled = true;
+      cleanup?.();
     };
   }, [token, idClient, dispatch, t, navigate]);
 

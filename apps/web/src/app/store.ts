@@ -1,21 +1,19 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, createListenerMiddleware } from '@reduxjs/toolkit';
 import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 // The CommonJS build (lib/storage) blanks the built app.
 import storage from 'redux-persist/es/storage';
 import { rootSlice, setLoading } from './root-slice';
-import { authSlice, disconnect } from './auth-slice';
+import { authSlice } from './auth-slice';
 import { dashboardSlice } from './dashboard-slice';
 import { articleSlice } from './article-slice';
-import { baseApi } from './base-api';
 import { configureApiClient } from './api-client';
+import type { baseApi } from './base-api';
 
-const reducers = combineReducers({
-  root: rootSlice.reducer,
-  authentification: authSlice.reducer,
-  dashboard: dashboardSlice.reducer,
-  article: articleSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+// The RTK Query slice is injected by the signed-in areas (api-setup.ts): RTK Query is not part of
+// the sign-in page's first load.
+export const rootReducer = combineSlices(rootSlice, authSlice, dashboardSlice, articleSlice).withLazyLoadedSlices<{
+  [K in typeof baseApi.reducerPath]: ReturnType<typeof baseApi.reducer>;
+}>();
 
 export const persistConfig = {
   key: 'root',
@@ -24,21 +22,15 @@ export const persistConfig = {
   timeout: 5000,
 };
 
-const listener = createListenerMiddleware();
-// A signed-out user must not see the previous user's cached data.
-listener.startListening({
-  actionCreator: disconnect,
-  effect: (_action, api) => {
-    api.dispatch(baseApi.util.resetApiState());
-  },
-});
+export const listener = createListenerMiddleware();
+export const dynamicMiddleware = createDynamicMiddleware();
 
 export const store = configureStore({
-  reducer: persistReducer(persistConfig, reducers),
+  reducer: persistReducer(persistConfig, rootReducer),
   middleware: (getDefault) =>
     getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
       .prepend(listener.middleware)
-      .concat(baseApi.middleware),
+      .concat(dynamicMiddleware.middleware),
 });
 
 export const persistor = persistStore(store, null, () => {

@@ -1,4 +1,6 @@
-import { APP_VERSION, ZMeta } from '@tagstock/contract';
+import { APP_VERSION } from '@tagstock/contract';
+
+type TMeta = { version: string };
 
 export const RELOAD_GUARD_KEY = 'tagstock:version-reload';
 
@@ -9,6 +11,9 @@ export type VersionCheckDeps = {
   clearCaches?: () => Promise<void>;
   reload?: () => void;
 };
+
+const isMeta = (value: unknown): value is TMeta =>
+  typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'string';
 
 const defaultFetchMeta = async (): Promise<unknown> => {
   const response = await fetch('/meta.json', { cache: 'no-store' });
@@ -41,9 +46,9 @@ export const checkVersion = async (deps: VersionCheckDeps = {}): Promise<'reload
   } catch {
     return 'skipped';
   }
-  const parsed = ZMeta.safeParse(meta);
-  if (!parsed.success) return 'skipped';
-  const remote = parsed.data.version;
+  // A plain check, not ZMeta: zod must not load before the sign-in page (bundle budget).
+  if (!isMeta(meta)) return 'skipped';
+  const remote = meta.version;
   if (remote === current) return 'same';
   if (storage.getItem(RELOAD_GUARD_KEY) === remote) return 'skipped';
   storage.setItem(RELOAD_GUARD_KEY, remote);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   listOf,
   ZArticle,
@@ -18,8 +18,8 @@ import {
   type TStockMovement,
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
-import { isoUtc, moneyText } from '../../db/sql-fragments';
+import { queryRows, withTenant, type Db } from '../../db/client';
+import { isoUtc } from '../../db/sql-fragments';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { translateDbError } from '../../platform/db-errors';
@@ -30,71 +30,11 @@ import { logActivity } from '../activity-log/activity-log.service';
 import { categories } from '../categories/categories.schema';
 import { reasons } from '../reasons/reasons.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
-import { articles, stockMovements } from './articles.schema';
-
-export const articleColumns = sql`a.id, a.reference, a.designation, a.size, a.quantity,
-  ${moneyText(sql`a.price_ht`)} as "priceHt", trim_scale(a.vat_rate)::text as "vatRate",
-  ${moneyText(sql`a.price_ttc`)} as "priceTtc", ${moneyText(sql`a.unit_price`)} as "unitPrice", a.stock_alert as "stockAlert",
-  a.category_id as "categoryId", c.name as "categoryName", a.supplier_id as "supplierId", s.name as "supplierName",
-  a.stock_tag as "stockTag", exists(select 1 from article_images i where i.article_id = a.id) as "hasImage",
-  ${isoUtc(sql`a.created_at`)} as "createdAt", ${isoUtc(sql`a.updated_at`)} as "updatedAt"`;
-export const articleFrom = sql`from articles a left join categories c on c.id = a.category_id left join suppliers s on s.id = a.supplier_id`;
-export const articleSort = {
-  reference: sql`a.reference`,
-  designation: sql`a.designation`,
-  quantity: sql`a.quantity`,
-  priceHt: sql`a.price_ht`,
-  priceTtc: sql`a.price_ttc`,
-  stockAlert: sql`a.stock_alert`,
-  categoryName: sql`c.name`,
-  supplierName: sql`s.name`,
-  updatedAt: sql`a.updated_at`,
-};
-
-export function articleListSpec(tenantId: number, q: Omit<TArticleListQuery, 'page' | 'limit'>) {
-  return {
-    columns: articleColumns,
-    from: articleFrom,
-    where: [
-      sql`a.tenant_id = ${tenantId}`,
-      ...(q.supplierId ? [sql`a.supplier_id = ${q.supplierId}`] : []),
-      ...(q.categoryId ? [sql`a.category_id = ${q.categoryId}`] : []),
-      ...(q.withoutSupplier === 'true' ? [sql`a.supplier_id is null`] : []),
-      ...(q.stockAlert === 'true' ? [sql`a.quantity <= a.stock_alert`] : []),
-    ],
-    search: [sql`a.reference`, sql`a.designation`],
-    sort: articleSort,
-    defaultSort: 'reference:asc' as const,
-    tieBreaker: sql`a.id`,
-  };
-}
-
-/** Records a stock movement and moves the article's quantity in the same transaction; never below zero. */
-export async function moveStock(
-  tx: Tx,
-  ctx: { tenantId: number; userId: number | null },
-  articleId: number,
-  delta: number,
-  reasonId: number | null,
-  note: string | null,
-) {
-  const [row] = await tx
-    .update(articles)
-    .set({ quantity: sql`${articles.quantity} + ${delta}`, updatedAt: new Date() })
-    .where(and(eq(articles.id, articleId), eq(articles.tenantId, ctx.tenantId)))
-    .returning({ quantity: articles.quantity, reference: articles.reference, designation: articles.designation });
-  if (!row) throw notFound('article');
-  await tx.insert(stockMovements).values({
-    tenantId: ctx.tenantId,
-    articleId,
-    delta,
-    quantityAfter: row.quantity,
-    reasonId,
-    note,
-    userId: ctx.userId,
-  });
-  return row;
-}
+import { articleImageRoutes } from './article-images';
+import { articleLotRoutes } from './article-lots';
+import { articles } from './articles.schema';
+import { articleImportRoutes } from './articles.import';
+import { articleListSpec, moveStock } from './articles.repository';
 
 export function articlesModule(db: Db) {
   const toValues = (input: TArticleInput) => {
@@ -200,6 +140,9 @@ export function articlesModule(db: Db) {
 
   const routes = [
     extraRoutes,
+    articleImageRoutes(db, service.findOne),
+    articleLotRoutes(db, service),
+    articleImportRoutes(db),
     crudRoutes({
       path: '/articles',
       resource: 'articles',

@@ -18,7 +18,13 @@ const reasonId = async (label: string) =>
 
 describe('articles', () => {
   it('computes the price including tax in decimal and keeps it consistent on update', async () => {
-    const res = await post('/articles', { reference: 'T-PRICE', designation: 'Prix', priceHt: '19.99', vatRate: '5.5', stockAlert: 0 });
+    const res = await post('/articles', {
+      reference: 'T-PRICE',
+      designation: 'Prix',
+      priceHt: '19.99',
+      vatRate: '5.5',
+      stockAlert: 0,
+    });
     expect(res.json()).toMatchObject({ priceHt: '19.99', vatRate: '5.5', priceTtc: '21.09', quantity: 0 });
     const put = await ctx.as(await admin(), {
       method: 'PUT',
@@ -48,18 +54,34 @@ describe('articles', () => {
 
   it('refuses a supplier or category of another tenant', async () => {
     const acmeSupplier = (await get<{ items: Row[] }>('/suppliers', await ctx.token('admin@acme.test'))).items[0]!.id;
-    const res = await post('/articles', { reference: 'T-X', designation: 'x', priceHt: '1', vatRate: '20', stockAlert: 0, supplierId: acmeSupplier });
+    const res = await post('/articles', {
+      reference: 'T-X',
+      designation: 'x',
+      priceHt: '1',
+      vatRate: '20',
+      stockAlert: 0,
+      supplierId: acmeSupplier,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unknown_reference', errors: [{ field: 'supplierId' }] });
   });
 
   it('moves stock only by increments and decrements with a reason, never below zero, with history and log', async () => {
     const created = await post('/articles', {
-      reference: 'T-STOCK', designation: 'Stock', priceHt: '2.50', vatRate: '20', stockAlert: 3, initialQuantity: 5,
+      reference: 'T-STOCK',
+      designation: 'Stock',
+      priceHt: '2.50',
+      vatRate: '20',
+      stockAlert: 3,
+      initialQuantity: 5,
     });
     const id = created.json().id as number;
     expect(created.json().quantity).toBe(5);
-    const inc = await post(`/articles/${id}/increment`, { quantity: 4, reasonId: await reasonId('Réception'), note: 'BL 42' });
+    const inc = await post(`/articles/${id}/increment`, {
+      quantity: 4,
+      reasonId: await reasonId('Réception'),
+      note: 'BL 42',
+    });
     expect(inc.statusCode, inc.body).toBe(200);
     expect(inc.json().quantity).toBe(9);
     const dec = await post(`/articles/${id}/decrement`, { quantity: 7, reasonId: await reasonId('Casse') });
@@ -76,14 +98,22 @@ describe('articles', () => {
 
     const history = await get<{ items: Row[] }>(`/articles/${id}/movements`);
     expect(history.items.map((m) => m.delta)).toEqual([-7, 4, 5]);
-    expect(history.items[1]).toMatchObject({ reason: 'Réception fournisseur', note: 'BL 42', quantityAfter: 9, userName: 'Camille Martin' });
+    expect(history.items[1]).toMatchObject({
+      reason: 'Réception fournisseur',
+      note: 'BL 42',
+      quantityAfter: 9,
+      userName: 'Camille Martin',
+    });
 
     const logs = await get<{ items: Row[] }>(`/logs?search=T-STOCK`);
     expect(logs.items.map((l) => l.action)).toEqual(['decremented', 'incremented', 'created']);
     expect(logs.items[0]!.changes).toEqual([{ field: 'quantity', from: 9, to: 2 }]);
 
     const viewer = await ctx.token('viewer@demo.test');
-    expect((await post(`/articles/${id}/increment`, { quantity: 1, reasonId: await reasonId('Réception') }, viewer)).statusCode).toBe(403);
+    expect(
+      (await post(`/articles/${id}/increment`, { quantity: 1, reasonId: await reasonId('Réception') }, viewer))
+        .statusCode,
+    ).toBe(403);
     const acme = await ctx.token('admin@acme.test');
     const acmeReason = (await get<{ items: Row[] }>('/reasons?search=Réception', acme)).items[0]!.id;
     expect((await post(`/articles/${id}/increment`, { quantity: 1, reasonId: acmeReason }, acme)).statusCode).toBe(404);
@@ -91,14 +121,23 @@ describe('articles', () => {
   });
 
   it('logs updates with old and new values', async () => {
-    const created = await post('/articles', { reference: 'T-LOG', designation: 'Avant', priceHt: '1', vatRate: '20', stockAlert: 0 });
+    const created = await post('/articles', {
+      reference: 'T-LOG',
+      designation: 'Avant',
+      priceHt: '1',
+      vatRate: '20',
+      stockAlert: 0,
+    });
     await ctx.as(await admin(), {
       method: 'PUT',
       url: `${api}/articles/${created.json().id}`,
       payload: { reference: 'T-LOG', designation: 'Après', priceHt: '1', vatRate: '20', stockAlert: 0 },
     });
     const logs = await get<{ items: Row[] }>('/logs?entity=article&search=T-LOG');
-    expect(logs.items[0]).toMatchObject({ action: 'updated', changes: [{ field: 'designation', from: 'Avant', to: 'Après' }] });
+    expect(logs.items[0]).toMatchObject({
+      action: 'updated',
+      changes: [{ field: 'designation', from: 'Avant', to: 'Après' }],
+    });
   });
 
   it('filters stock alerts, articles without supplier and a supplier’s articles', async () => {
@@ -120,7 +159,9 @@ describe('articles', () => {
     expect(res.json().code).toBe('in_use');
     expect((await get<Row>(`/suppliers/${supplier.id}`)).id).toBe(supplier.id);
     const category = (await get<{ items: Row[] }>('/categories?search=Outillage')).items[0]!;
-    expect((await ctx.as(await admin(), { method: 'DELETE', url: `${api}/categories/${category.id}` })).statusCode).toBe(409);
+    expect(
+      (await ctx.as(await admin(), { method: 'DELETE', url: `${api}/categories/${category.id}` })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -134,6 +175,8 @@ describe('stock summary', () => {
     expect(summary.totalValorization).toBe(cents / 100);
     expect(summary.articleCount).toBe(all.items.length);
     const acme = await ctx.token('admin@acme.test');
-    expect((await ctx.as(acme, { method: 'GET', url: `${api}/dashboard/articles/summary/${me}` })).statusCode).toBe(404);
+    expect((await ctx.as(acme, { method: 'GET', url: `${api}/dashboard/articles/summary/${me}` })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -11,7 +11,9 @@ import {
   type TCustomerInput,
 } from '@tagstock/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
+import { contactExport, contactInput, contactImportRoutes } from '../../db/contact-import';
+import type { ListSpec } from '../../platform/pagination';
 import { contactSearch, contactSelect, contactSort, isoUtc } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { customerGroups, customers } from './customers.schema';
@@ -19,19 +21,20 @@ import { customerGroups, customers } from './customers.schema';
 type TCustomerQuery = z.infer<typeof ZCustomerListQuery>;
 
 export function customersModule(db: Db) {
+  const list = (tenantId: number, q: TCustomerQuery): ListSpec => ({
+    columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName"`,
+    from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
+    where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
+    search: contactSearch('c'),
+    sort: { ...contactSort('c'), groupName: sql`g.name`, customerCategory: sql`c.customer_category` },
+    defaultSort: 'name:asc',
+    tieBreaker: sql`c.id`,
+  });
   const service = createCrudService<TCustomer, TCustomerInput, TCustomerInput, TCustomerQuery>(db, {
     entity: 'customer',
     table: customers,
     idColumn: sql`c.id`,
-    list: (tenantId, q) => ({
-      columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName"`,
-      from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
-      where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
-      search: contactSearch('c'),
-      sort: { ...contactSort('c'), groupName: sql`g.name`, customerCategory: sql`c.customer_category` },
-      defaultSort: 'name:asc',
-      tieBreaker: sql`c.id`,
-    }),
+    list,
     toValues: (input) => input,
     references: { groupId: customerGroups },
     errors: { inUse: 'This customer is used by sales documents and cannot be deleted' },
@@ -59,7 +62,34 @@ export function customersModule(db: Db) {
     },
   });
 
+  const transfer = contactImportRoutes<TCustomerInput, Map<string, number>>(db, {
+    path: '/customers',
+    resource: 'customers',
+    name: 'customers',
+    table: customers,
+    tableName: 'customers',
+    extraColumns: ['customerCategory', 'group'],
+    list,
+    exportColumns: sql`${contactExport('c')}, c.customer_category as "customerCategory", g.name as "group"`,
+    schema: ZCustomerInput as z.ZodType<TCustomerInput>,
+    lookups: async (tx) =>
+      new Map(
+        (await queryRows<{ id: number; name: string }>(tx, sql`select id, name from customer_groups`)).map((g) => [
+          g.name.toLowerCase(),
+          g.id,
+        ]),
+      ),
+    toInput: (values, groups) => {
+      const group = values.group ? groups.get(values.group.toLowerCase()) : null;
+      return {
+        input: { ...contactInput(values), customerCategory: values.customerCategory || null, groupId: group ?? null },
+        errors: group === undefined ? [{ column: 'group', message: `unknown group "${values.group}"` }] : [],
+      };
+    },
+  });
+
   const routes = [
+    transfer,
     crudRoutes({
       path: '/customers',
       resource: 'customers',

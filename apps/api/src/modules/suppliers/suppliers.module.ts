@@ -1,35 +1,55 @@
 import { sql } from 'drizzle-orm';
 import { ZSupplier, ZSupplierInput, type TSupplier, type TSupplierInput } from '@tagstock/contract';
 import type { Db } from '../../db/client';
+import type { z } from 'zod';
+import { contactExport, contactInput, contactImportRoutes } from '../../db/contact-import';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
+import type { ListSpec } from '../../platform/pagination';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { suppliers } from './suppliers.schema';
 
 export function suppliersModule(db: Db) {
+  const list = (tenantId: number): ListSpec => ({
+    columns: sql`${contactSelect('s')},
+        (select count(*)::int from articles a where a.supplier_id = s.id) as "articleCount"`,
+    from: sql`from suppliers s`,
+    where: [sql`s.tenant_id = ${tenantId}`],
+    search: contactSearch('s'),
+    sort: contactSort('s'),
+    defaultSort: 'name:asc',
+    tieBreaker: sql`s.id`,
+  });
   const service = createCrudService<TSupplier, TSupplierInput>(db, {
     entity: 'supplier',
     table: suppliers,
     idColumn: sql`s.id`,
-    list: (tenantId) => ({
-      columns: sql`${contactSelect('s')},
-        (select count(*)::int from articles a where a.supplier_id = s.id) as "articleCount"`,
-      from: sql`from suppliers s`,
-      where: [sql`s.tenant_id = ${tenantId}`],
-      search: contactSearch('s'),
-      sort: contactSort('s'),
-      defaultSort: 'name:asc',
-      tieBreaker: sql`s.id`,
-    }),
+    list,
     toValues: (input) => input,
     errors: { inUse: 'This supplier still has articles: move or delete them first' },
   });
-  const routes = crudRoutes({
+  const transfer = contactImportRoutes<TSupplierInput, undefined>(db, {
     path: '/suppliers',
     resource: 'suppliers',
-    tag: 'suppliers',
-    service,
-    item: ZSupplier,
-    input: ZSupplierInput,
+    name: 'suppliers',
+    table: suppliers,
+    tableName: 'suppliers',
+    extraColumns: [],
+    list,
+    exportColumns: contactExport('s'),
+    schema: ZSupplierInput as z.ZodType<TSupplierInput>,
+    lookups: async () => undefined,
+    toInput: (values) => ({ input: contactInput(values), errors: [] }),
   });
+  const routes = [
+    transfer,
+    crudRoutes({
+      path: '/suppliers',
+      resource: 'suppliers',
+      tag: 'suppliers',
+      service,
+      item: ZSupplier,
+      input: ZSupplierInput,
+    }),
+  ];
   return { service, routes };
 }

@@ -15,23 +15,57 @@ const roleId = async (name: string, token?: string) =>
 describe('users', () => {
   it('creates a user who can sign in, edits and disables them (revoking their sessions)', async () => {
     const reader = await roleId('Lecteur');
-    const bad = await call('POST', '/users', { name: 'Ines', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'long-enough-1', confirmation: 'different-1' });
+    const bad = await call('POST', '/users', {
+      name: 'Ines',
+      email: 'ines@demo.test',
+      roleId: reader,
+      App_Type: 'Web',
+      password: 'long-enough-1',
+      confirmation: 'different-1',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('confirmation');
-    const short = await call('POST', '/users', { name: 'Ines', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'short', confirmation: 'short' });
+    const short = await call('POST', '/users', {
+      name: 'Ines',
+      email: 'ines@demo.test',
+      roleId: reader,
+      App_Type: 'Web',
+      password: 'short',
+      confirmation: 'short',
+    });
     expect(short.json().errors[0].field).toBe('password');
 
-    const res = await call('POST', '/users', { name: 'Inès Petit', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' });
+    const res = await call('POST', '/users', {
+      name: 'Inès Petit',
+      email: 'ines@demo.test',
+      roleId: reader,
+      App_Type: 'Web',
+      password: 'long-enough-1',
+      confirmation: 'long-enough-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toMatch(/password|argon/i);
     const id = res.json().id as number;
     const token = await ctx.token('ines@demo.test', 'long-enough-1');
 
-    const dup = await call('POST', '/users', { name: 'Autre', email: 'ines@demo.test', roleId: reader, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' });
+    const dup = await call('POST', '/users', {
+      name: 'Autre',
+      email: 'ines@demo.test',
+      roleId: reader,
+      App_Type: 'Web',
+      password: 'long-enough-1',
+      confirmation: 'long-enough-1',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors[0].field).toBe('email');
 
-    const edited = await call('PUT', `/users/${id}`, { name: 'Inès Petit-Jean', email: 'ines@demo.test', roleId: reader, App_Type: 'All', disabled: false });
+    const edited = await call('PUT', `/users/${id}`, {
+      name: 'Inès Petit-Jean',
+      email: 'ines@demo.test',
+      roleId: reader,
+      App_Type: 'All',
+      disabled: false,
+    });
     expect(edited.json()).toMatchObject({ name: 'Inès Petit-Jean', App_Type: 'All', disabled: false });
 
     expect((await call('DELETE', `/users/${id}`)).statusCode).toBe(200);
@@ -42,17 +76,44 @@ describe('users', () => {
   it('does not let a user change their own role, disable themself, or grant more than they hold', async () => {
     const me = (await call('GET', '/auth/me')).json().user;
     const reader = await roleId('Lecteur');
-    const own = await call('PUT', `/users/${me.IDUser}`, { name: me.name, email: me.email, roleId: reader, App_Type: 'All', disabled: false });
+    const own = await call('PUT', `/users/${me.IDUser}`, {
+      name: me.name,
+      email: me.email,
+      roleId: reader,
+      App_Type: 'All',
+      disabled: false,
+    });
     expect(own.statusCode).toBe(403);
     expect(own.json().code).toBe('own_role');
     expect((await call('DELETE', `/users/${me.IDUser}`)).statusCode).toBe(400);
 
     // A user manager without roles.write cannot hand out the administrator role.
     const managerRole = (await call('POST', '/roles', { name: 'Gestion utilisateurs' })).json().id as number;
-    await call('POST', `/roles/${managerRole}/permissions`, { permissions: ['users.read', 'users.write', 'roles.read'] });
-    await call('POST', '/users', { name: 'Paul', email: 'paul@demo.test', roleId: managerRole, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' });
+    await call('POST', `/roles/${managerRole}/permissions`, {
+      permissions: ['users.read', 'users.write', 'roles.read'],
+    });
+    await call('POST', '/users', {
+      name: 'Paul',
+      email: 'paul@demo.test',
+      roleId: managerRole,
+      App_Type: 'Web',
+      password: 'long-enough-1',
+      confirmation: 'long-enough-1',
+    });
     const paul = await ctx.token('paul@demo.test', 'long-enough-1');
-    const escalate = await call('POST', '/users', { name: 'Eve', email: 'eve@demo.test', roleId: await roleId('Administrateur'), App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' }, paul);
+    const escalate = await call(
+      'POST',
+      '/users',
+      {
+        name: 'Eve',
+        email: 'eve@demo.test',
+        roleId: await roleId('Administrateur'),
+        App_Type: 'Web',
+        password: 'long-enough-1',
+        confirmation: 'long-enough-1',
+      },
+      paul,
+    );
     expect(escalate.statusCode).toBe(403);
     expect(escalate.json().code).toBe('privilege_escalation');
   });
@@ -63,9 +124,26 @@ describe('users', () => {
     const otherRole = (await call('POST', '/roles', { name: 'Adjoint' }, acme)).json().id as number;
     await call('POST', `/roles/${otherRole}/permissions`, { permissions: ['users.read', 'users.write'] }, acme);
     // Removing roles.write from the only administrator role would leave the tenant without one.
-    const res = await call('POST', `/roles/${acmeAdminRole}/permissions/remove`, { permissions: ['roles.write'] }, acme);
+    const res = await call(
+      'POST',
+      `/roles/${acmeAdminRole}/permissions/remove`,
+      { permissions: ['roles.write'] },
+      acme,
+    );
     expect(res.statusCode).toBe(403); // it is the caller's own role
-    const second = await call('POST', '/users', { name: 'Deux', email: 'deux@acme.test', roleId: otherRole, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' }, acme);
+    const second = await call(
+      'POST',
+      '/users',
+      {
+        name: 'Deux',
+        email: 'deux@acme.test',
+        roleId: otherRole,
+        App_Type: 'Web',
+        password: 'long-enough-1',
+        confirmation: 'long-enough-1',
+      },
+      acme,
+    );
     const deux = await ctx.token('deux@acme.test', 'long-enough-1');
     const me = (await call('GET', '/auth/me', undefined, acme)).json().user;
     const disable = await call('DELETE', `/users/${me.IDUser}`, undefined, deux);
@@ -75,11 +153,21 @@ describe('users', () => {
   });
 
   it('hides users of other tenants and refuses read-only users', async () => {
-    const acmeUsers = (await call('GET', '/users', undefined, await ctx.token('admin@acme.test'))).json().items as Row[];
+    const acmeUsers = (await call('GET', '/users', undefined, await ctx.token('admin@acme.test'))).json()
+      .items as Row[];
     expect((await call('GET', `/users/${acmeUsers[0]!.id}`)).statusCode).toBe(404);
     const viewer = await ctx.token('viewer@demo.test');
     expect((await call('GET', '/users', undefined, viewer)).statusCode).toBe(200);
-    expect((await call('PUT', `/users/${acmeUsers[0]!.id}`, { name: 'x', email: 'x@x.fr', roleId: 1, App_Type: 'Web', disabled: false }, viewer)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/users/${acmeUsers[0]!.id}`,
+          { name: 'x', email: 'x@x.fr', roleId: 1, App_Type: 'Web', disabled: false },
+          viewer,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -94,13 +182,19 @@ describe('role permissions', () => {
     expect(again.json().permissions).toHaveLength(PERMISSIONS.length);
     const none = await call('POST', `/roles/${role}/permissions/remove`, { permissions: [...PERMISSIONS] });
     expect(none.json().permissions).toEqual([]);
-    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['root.everything'] })).statusCode).toBe(400);
+    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['root.everything'] })).statusCode).toBe(
+      400,
+    );
     expect((await call('POST', `/roles/${role}/permissions`, { permissions: [] })).statusCode).toBe(400);
     const acme = await ctx.token('admin@acme.test');
     expect((await call('GET', `/roles/${role}/permissions`, undefined, acme)).statusCode).toBe(404);
-    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, acme)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, acme)).statusCode,
+    ).toBe(404);
     const viewer = await ctx.token('viewer@demo.test');
-    expect((await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, viewer)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, viewer)).statusCode,
+    ).toBe(403);
   });
 
   it('refuses to delete a role that users still have', async () => {

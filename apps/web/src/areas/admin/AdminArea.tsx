@@ -1,3 +1,4 @@
+import '../../app/api-setup';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../../components/AppShell';
 import { NotFound } from '../../components/NotFound';

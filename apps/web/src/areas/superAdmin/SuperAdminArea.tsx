@@ -1,3 +1,4 @@
+import '../../app/api-setup';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from '../../components/AppShell';

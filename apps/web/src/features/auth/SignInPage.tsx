@@ -1,53 +1,58 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import InventoryIcon from '@mui/icons-material/Inventory2';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION } from '@tagstock/contract';
+import { APP_VERSION, type TSignInResponse } from '@tagstock/contract';
 import { useAppDispatch } from '../../app/hooks';
 import { login } from '../../app/auth-slice';
-import { isQueryError } from '../../app/base-api';
-import { useSignInMutation } from './api';
-import { ZSignInForm, type TSignInForm } from './forms';
+import { apiCall, ApiError } from '../../app/api-client';
+import { LightTextField } from '../../components/LightTextField';
+import { validateSignIn, type TSignInErrors, type TSignInForm } from './sign-in-form';
 
 const errorKeyOf = (error: unknown): string => {
-  if (!isQueryError(error)) return 'errors.generic';
+  if (!(error instanceof ApiError)) return 'errors.generic';
   if (error.status === 401) return 'auth.signInFailed';
   if (error.status === 429) return 'auth.tooManyAttempts';
   if (error.status === 0) return 'errors.network';
   return 'errors.generic';
 };
 
+// No react-hook-form or RTK Query here: they would load with the first page (bundle budget, see vite.config.ts).
 export const SignInPage = () => {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [signIn, { isLoading }] = useSignInMutation();
+  const [isLoading, setIsLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<TSignInForm>({
-    resolver: zodResolver(ZSignInForm),
-    defaultValues: { email: '', password: '' },
-  });
+  const [errors, setErrors] = useState<TSignInErrors>({});
 
-  const onSubmit = async (values: TSignInForm) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const checked = validateSignIn({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
     setFailure(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setIsLoading(true);
     try {
-      const session = await signIn(values).unwrap();
+      const session = await apiCall<TSignInResponse>({ url: '/auth/sign-in', method: 'POST', body: checked.values });
       // The root routes follow the session: this moves the user to their area.
       dispatch(login({ user: session.user, token: session.token, permissions: session.permissions }));
     } catch (error) {
       setFailure(errorKeyOf(error));
+      setIsLoading(false);
     }
   };
 
   const fieldError = (name: keyof TSignInForm) => {
-    const message = formState.errors[name]?.message;
+    const message = errors[name];
     return message ? t(message) : undefined;
   };
 
@@ -87,28 +92,28 @@ export const SignInPage = () => {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t('auth.signInSubtitle')}
         </Typography>
-        <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
           <Stack spacing={2.5}>
             {failure && (
               <Alert severity="error" role="alert">
                 {t(failure)}
               </Alert>
             )}
-            <TextField
+            <LightTextField
               label={t('fields.email')}
               type="email"
               autoComplete="username"
               autoFocus
-              {...register('email')}
-              error={Boolean(formState.errors.email)}
+              name="email"
+              error={Boolean(errors.email)}
               helperText={fieldError('email')}
             />
-            <TextField
+            <LightTextField
               label={t('fields.password')}
               type="password"
               autoComplete="current-password"
-              {...register('password')}
-              error={Boolean(formState.errors.password)}
+              name="password"
+              error={Boolean(errors.password)}
               helperText={fieldError('password')}
             />
             <Button type="submit" variant="contained" size="large" disabled={isLoading}>

@@ -1,11 +1,9 @@
-import type { TMeResponse, TPasswordBody, TProfileBody, TSignInBody, TSignInResponse } from '@tagstock/contract';
+import type { TMeResponse, TPasswordBody, TProfileBody } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
 
+// Sign-in itself calls apiCall directly (SignInPage): RTK Query is not loaded before the admin area.
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<TSignInResponse, TSignInBody>({
-      query: (body) => ({ url: '/auth/sign-in', method: 'POST', body }),
-    }),
     me: build.query<TMeResponse, void>({
       // Background refresh: no loading bar.
       query: () => ({ url: '/auth/me', silent: true }),
@@ -25,7 +23,6 @@ export const authApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useSignInMutation,
   useMeQuery,
   useUpdateProfileMutation,
   useChangePasswordMutation,

@@ -4,12 +4,6 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@tagstock/contract';
 // Messages are translation keys; limits come from the contract so web and API agree.
 const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 
-export const ZSignInForm = z.object({
-  email: required(254),
-  password: z.string().min(1, 'validation.required').max(PASSWORD_MAX, 'validation.tooLong'),
-});
-export type TSignInForm = z.infer<typeof ZSignInForm>;
-
 export const ZProfileForm = z.object({
   name: required(120),
   email: required(254).pipe(z.email('validation.invalidEmail')),
