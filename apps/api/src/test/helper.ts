@@ -90,3 +90,11 @@ export async function setupTestApp(
     as: (token, opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
   };
 }
+
+/** A multipart/form-data body with one file in the field `file`, for app.inject. */
+export function multipartFile(filename: string, content: Buffer | string, type = 'application/octet-stream') {
+  const boundary = `----tagstock${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
