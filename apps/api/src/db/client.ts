@@ -28,6 +28,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** PostgreSQL through node-postgres when a URL is given, else PGlite embedded in `dataDir` (or in memory). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
+    // int8 (bigserial ids, sums) as numbers, as PGlite answers them: exact up to 2^53.
+    pg.types.setTypeParser(pg.types.builtins.INT8, Number);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {

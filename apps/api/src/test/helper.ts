@@ -47,7 +47,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   loginRateLimitPerMinute: 1000,
   webDist: '/nonexistent-web-dist',
   redisUrl: undefined,
-  logLevel: 'silent',
+  logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel']) ?? 'silent',
   ...overrides,
 });
 
