@@ -47,7 +47,11 @@ export async function foundation(): Promise<void> {
   const js = await signInPageJs();
   await stop(again.proc);
 
-  const bare = await startProcess('bench/bare-server.ts', { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`);
+  const bare = await startProcess(
+    'bench/bare-server.ts',
+    { PORT: String(BARE_PORT) },
+    `http://127.0.0.1:${BARE_PORT}/bare`,
+  );
   const baseline = await load({ url: `http://127.0.0.1:${BARE_PORT}/bare` });
   await stop(bare.proc);
   rmSync(dataDir, { recursive: true, force: true });

@@ -61,7 +61,8 @@ export async function load(opts: autocannon.Options): Promise<Load> {
 
 /** Appends a dated section to bench/RESULTS.md. */
 export function record(title: string, lines: string[]): void {
-  if (!existsSync(RESULTS)) writeFileSync(RESULTS, '# Benchmark results\n\nAppended by `npm run bench`; newest last.\n');
+  if (!existsSync(RESULTS))
+    writeFileSync(RESULTS, '# Benchmark results\n\nAppended by `npm run bench`; newest last.\n');
   const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const text = `\n## ${title} — ${date} UTC\n\n${lines.join('\n')}\n`;
   appendFileSync(RESULTS, text);

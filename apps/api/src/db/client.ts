@@ -56,8 +56,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
  */
 export function withTenant<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
-    await tx.execute(sql`set local role tagstock_app`);
+    // One round trip: both settings are local to this transaction (set_config('role') is SET LOCAL ROLE).
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'tagstock_app', true)`,
+    );
     return fn(tx);
   });
 }

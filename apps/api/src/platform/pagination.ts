@@ -10,6 +10,8 @@ export type ListSpec = {
   where?: SQL[];
   /** Expressions matched with ILIKE against the search term (any of them). */
   search?: SQL[];
+  /** Instead of `search`: a condition built from the ILIKE pattern (e.g. an indexed search function). */
+  searchWith?: (pattern: string) => SQL;
   /** Sortable fields by their public name. */
   sort: Record<string, SQL>;
   defaultSort: `${string}:${'asc' | 'desc'}`;
@@ -21,8 +23,9 @@ export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${
 
 export function listSql(spec: ListSpec, q: TListQuery): { where: SQL; orderBy: SQL } {
   const conditions = [...(spec.where ?? [])];
-  if (q.search && spec.search?.length) {
-    const pattern = `%${escapeLike(q.search)}%`;
+  const pattern = q.search ? `%${escapeLike(q.search)}%` : undefined;
+  if (pattern && spec.searchWith) conditions.push(spec.searchWith(pattern));
+  else if (pattern && spec.search?.length) {
     conditions.push(
       sql`(${sql.join(
         spec.search.map((e) => sql`${e} ilike ${pattern}`),
@@ -42,13 +45,19 @@ export function listSql(spec: ListSpec, q: TListQuery): { where: SQL; orderBy: S
   return { where, orderBy };
 }
 
-/** Runs the count and the page of one list. */
-export async function paginate<T>(db: Tx, spec: ListSpec, q: TListQuery): Promise<TList<T>> {
+/** The SQL of one list: its page (which can stop early along an index) and its total. */
+export function listQueries(spec: ListSpec, q: TListQuery): { page: SQL; count: SQL } {
   const { where, orderBy } = listSql(spec, q);
-  const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total ${spec.from} ${where}`);
-  const items = await queryRows<T>(
-    db,
-    sql`select ${spec.columns} ${spec.from} ${where} ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-  );
-  return { items, total: count?.total ?? 0, page: q.page, limit: q.limit };
+  return {
+    page: sql`select ${spec.columns} ${spec.from} ${where} ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    count: sql`select count(*)::int as total ${spec.from} ${where}`,
+  };
+}
+
+/** Runs the page and the total of one list. */
+export async function paginate<T>(db: Tx, spec: ListSpec, q: TListQuery): Promise<TList<T>> {
+  const { page, count } = listQueries(spec, q);
+  const items = await queryRows<T>(db, page);
+  const [total] = await queryRows<{ total: number }>(db, count);
+  return { items, total: total?.total ?? 0, page: q.page, limit: q.limit };
 }

@@ -36,7 +36,9 @@ export function articleListSpec(tenantId: number, q: Omit<TArticleListQuery, 'pa
       ...(q.withoutSupplier === 'true' ? [sql`a.supplier_id is null`] : []),
       ...(q.stockAlert === 'true' ? [sql`a.quantity <= a.stock_alert`] : []),
     ],
-    search: [sql`a.reference`, sql`a.designation`],
+    // The trigram index on (reference || ' ' || designation), reachable under row-level security through
+    // a tenant-bound function (see migration 0005).
+    searchWith: (pattern) => sql`a.id in (select article_ids_matching(${pattern}))`,
     sort: articleSort,
     defaultSort: 'reference:asc',
     tieBreaker: sql`a.id`,
