@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   await app.register(
     async (api) => {
-      const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v) });
+      const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v), sessions: app.sessions });
       await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
       await api.register(tenantsRoutes, { db });
       const modules = [
@@ -104,8 +104,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         reasonsModule(db),
         customersModule(db),
         articlesModule(db),
-        usersModule(db),
-        rolesModule(db),
+        usersModule(db, app.sessions),
+        rolesModule(db, app.sessions),
         activityLogModule(db),
         dashboardModule(db),
       ];

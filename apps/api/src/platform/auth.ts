@@ -5,9 +5,12 @@ import { PERMISSIONS, type TPermission, type TSessionUser } from '@tagstock/cont
 import type { Db } from '../db/client';
 import { authRepository, type SessionRow } from '../modules/auth/auth.repository';
 import { forbidden, notFound, unauthorized } from './errors';
+import { SessionCache, type Sessions } from './session-cache';
 
 export const TOKEN_AUDIENCE = 'tagstock';
 export const TOKEN_TTL = '12h';
+/** How long another process may serve a session after a change made elsewhere (this process: at once). */
+const SESSION_TTL_MS = 10_000;
 
 type TokenPayload = { sub: string; ver: number };
 
@@ -34,6 +37,7 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     requirePermission(permission: TPermission): preHandlerAsyncHookHandler[];
     requireSuperAdmin: preHandlerAsyncHookHandler[];
+    sessions: Sessions;
     signToken(userId: number, tokenVersion: number): string;
     verifyToken(token: string): Promise<AuthContext>;
   }
@@ -65,6 +69,9 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
     verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE },
   });
 
+  const cache = new SessionCache<SessionRow>(SESSION_TTL_MS);
+  app.decorate('sessions', { invalidate: (id: number) => cache.invalidate(id), clear: () => cache.clear() });
+
   app.decorate('signToken', (userId: number, tokenVersion: number) =>
     app.jwt.sign({ sub: String(userId), ver: tokenVersion }),
   );
@@ -77,7 +84,9 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
       throw unauthorized('invalid_token', 'The token is invalid or expired');
     }
     const userId = Number(payload.sub);
-    const row = Number.isInteger(userId) ? await authRepository.findSessionById(db, userId) : undefined;
+    const row = Number.isInteger(userId)
+      ? await cache.get(userId, (id) => authRepository.findSessionById(db, id))
+      : undefined;
     // A bumped token version (password change, sign-out everywhere, disabling) revokes older tokens.
     if (!row || row.disabled || row.tokenVersion !== payload.ver) {
       throw unauthorized('invalid_token', 'The token is invalid or expired');

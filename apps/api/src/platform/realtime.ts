@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
-import { createClient } from 'redis';
+import type { RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { SOCKET_PATH, SocketEvents, ZJoinRoom } from '@tagstock/contract';
 import type { AuthContext } from './auth';
 
@@ -26,9 +25,12 @@ function tokenOf(socket: Socket): string | undefined {
 
 export async function createRealtime(server: HttpServer, opts: Options): Promise<Realtime> {
   const io = new Server(server, { path: SOCKET_PATH, serveClient: false });
-  let redis: ReturnType<typeof createClient> | undefined;
+  let redis: RedisClientType | undefined;
   if (opts.redisUrl) {
-    redis = createClient({ url: opts.redisUrl });
+    // Loaded only when configured: most single-process installs never need it.
+    const { createClient } = await import('redis');
+    const { createAdapter } = await import('@socket.io/redis-streams-adapter');
+    redis = createClient({ url: opts.redisUrl }) as RedisClientType;
     redis.on('error', (err: unknown) => opts.log.warn({ err }, 'redis adapter error'));
     await redis.connect();
     io.adapter(createAdapter(redis));

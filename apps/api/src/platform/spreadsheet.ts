@@ -1,5 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+// exceljs is loaded on first use: it is a third of a second of start-up otherwise.
+const excel = async () => (await import('exceljs')).default;
 import { badRequest } from './errors';
 
 export type SheetColumn = { key: string; header: string; width?: number };
@@ -33,12 +36,13 @@ export function exportStream(
     );
   }
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('Export');
-  sheet.columns = columns.map((c) => ({ key: c.key, header: c.key, width: c.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
     try {
+      const { stream } = await excel();
+      const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+      const sheet = workbook.addWorksheet('Export');
+      sheet.columns = columns.map((c) => ({ key: c.key, header: c.key, width: c.width ?? 18 }));
+      sheet.getRow(1).font = { bold: true };
       for await (const page of pages) for (const row of page) sheet.addRow(row).commit();
       sheet.commit();
       await workbook.commit();
@@ -100,7 +104,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** Reads the first worksheet of an XLSX file as text cells, streaming. */
 export async function parseXlsx(data: Buffer): Promise<{ headers: string[]; rows: string[][] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+  const { stream } = await excel();
+  const reader = new stream.xlsx.WorkbookReader(Readable.from(data), {
     sharedStrings: 'cache',
     worksheets: 'emit',
   });

@@ -1,6 +1,7 @@
 import type { TMeResponse, TPasswordBody, TProfileBody, TSignInBody, TSignInResponse } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import { permissionsOf, toSessionUser, type AuthContext } from '../../platform/auth';
+import type { Sessions } from '../../platform/session-cache';
 import { AttemptLimiter } from '../../platform/attempt-limiter';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
@@ -11,9 +12,9 @@ const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 const invalidCredentials = () => unauthorized('invalid_credentials', 'Email or password incorrect');
 
-export type AuthServiceDeps = { db: Db; signToken(userId: number, version: number): string };
+export type AuthServiceDeps = { db: Db; signToken(userId: number, version: number): string; sessions: Sessions };
 
-export function createAuthService({ db, signToken }: AuthServiceDeps) {
+export function createAuthService({ db, signToken, sessions }: AuthServiceDeps) {
   const accountLimiter = new AttemptLimiter(ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS);
 
   const me = (row: SessionRow): TMeResponse => ({ user: toSessionUser(row), permissions: permissionsOf(row) });
@@ -45,6 +46,7 @@ export function createAuthService({ db, signToken }: AuthServiceDeps) {
         throw conflict('email_taken', 'This email is already used', [{ field: 'email', message: 'already used' }]);
       }
       await authRepository.updateProfile(db, auth.userId, body);
+      sessions.invalidate(auth.userId);
       return me({ ...auth.session, ...body });
     },
 
@@ -55,11 +57,13 @@ export function createAuthService({ db, signToken }: AuthServiceDeps) {
         ]);
       }
       const version = await authRepository.bumpTokenVersion(db, auth.userId, await hashPassword(body.newPassword));
+      sessions.invalidate(auth.userId);
       return { token: signToken(auth.userId, version) };
     },
 
     async signOutEverywhere(auth: AuthContext): Promise<void> {
       await authRepository.bumpTokenVersion(db, auth.userId);
+      sessions.invalidate(auth.userId);
     },
   };
 }

@@ -129,9 +129,14 @@ describe('tokens', () => {
 
   it('disabling a user revokes their tokens', async () => {
     const t = await ctx.token('mobile@demo.test');
-    await ctx.database.db.execute(sql`update users set disabled_at = now() where email = 'mobile@demo.test'`);
+    const user = (await me(t)).json().user;
+    const admin = await ctx.token('admin@demo.test');
+    expect((await me(t)).statusCode).toBe(200);
+    expect((await ctx.as(admin, { method: 'DELETE', url: `/backend/api/users/${user.IDUser}` })).statusCode).toBe(200);
     expect((await me(t)).statusCode).toBe(401);
+    // Re-enabled behind the API's back: the session cache must be told.
     await ctx.database.db.execute(sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
+    ctx.app.sessions.invalidate(user.IDUser);
   });
 });
 

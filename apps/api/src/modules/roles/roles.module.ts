@@ -17,10 +17,11 @@ import { isoUtc } from '../../db/sql-fragments';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
+import type { Sessions } from '../../platform/session-cache';
 import { rolePermissions as rolePermissionsTable, roles } from '../auth/auth.schema';
 import { countAdmins, lastAdmin, ownRole, rolePermissions } from '../users/users.module';
 
-export function rolesModule(db: Db) {
+export function rolesModule(db: Db, sessions: Sessions) {
   const service = createCrudService<TRole, TRoleInput>(db, {
     entity: 'role',
     table: roles,
@@ -75,7 +76,8 @@ export function rolesModule(db: Db) {
       }
       await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, roleId));
       return read(tx, roleId);
-    });
+      // Every holder of the role has new permissions once this commits.
+    }).finally(() => sessions.clear());
 
   const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     const schema = { tags: ['roles'], params: ZIdParams, response: { 200: ZRolePermissions } };

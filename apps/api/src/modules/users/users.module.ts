@@ -16,6 +16,7 @@ import { translateDbError } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { paginate, type ListSpec } from '../../platform/pagination';
 import { hashPassword } from '../../platform/passwords';
+import type { Sessions } from '../../platform/session-cache';
 import { users } from '../auth/auth.schema';
 
 const userColumns = sql`u.id, u.name, u.email, u.role_id as "roleId", r.name as "roleName", u.app_type as "App_Type",
@@ -63,7 +64,7 @@ export async function countAdmins(tx: Tx): Promise<number> {
 export const lastAdmin = () => conflict('last_admin', 'The last administrator of the tenant cannot lose this access');
 export const ownRole = () => new AppError(403, 'own_role', 'You cannot change your own role or its permissions');
 
-export function usersModule(db: Db) {
+export function usersModule(db: Db, sessions: Sessions) {
   const findOne = async (tx: Tx, id: number) =>
     (await queryRows<TUser>(tx, sql`select ${userColumns} ${userFrom} where u.id = ${id}`))[0];
 
@@ -130,7 +131,7 @@ export function usersModule(db: Db) {
           .where(and(eq(users.id, id), eq(users.tenantId, tenantId)));
         if ((await countAdmins(tx)) === 0) throw lastAdmin();
         return (await findOne(tx, id))!;
-      }),
+      }).finally(() => sessions.invalidate(id)),
 
     /** Users are disabled, never erased: their name stays on the records they signed. */
     remove: (auth: AuthContext, id: number) =>
@@ -143,7 +144,7 @@ export function usersModule(db: Db) {
           .returning({ id: users.id });
         if (!row) throw notFound('user');
         if ((await countAdmins(tx)) === 0) throw lastAdmin();
-      }),
+      }).finally(() => sessions.invalidate(id)),
   };
 
   const routes = crudRoutes({

@@ -1,0 +1,32 @@
+/**
+ * Caller sessions by user id, so that an authenticated request does not read the database for its caller.
+ * Every change that affects a session invalidates it in this process at once; the TTL bounds how long another
+ * process may serve a stale entry.
+ */
+export class SessionCache<T> {
+  private readonly entries = new Map<number, { value: T; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(userId: number, load: (userId: number) => Promise<T | undefined>): Promise<T | undefined> {
+    const hit = this.entries.get(userId);
+    if (hit && hit.until > this.now()) return hit.value;
+    const value = await load(userId);
+    if (value === undefined) this.entries.delete(userId);
+    else this.entries.set(userId, { value, until: this.now() + this.ttlMs });
+    return value;
+  }
+
+  invalidate(userId: number): void {
+    this.entries.delete(userId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export type Sessions = { invalidate(userId: number): void; clear(): void };
