@@ -66,10 +66,23 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256', aud: TOKEN_AUDIENCE, expiresIn: TOKEN_TTL },
-    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE },
+    // `cache`: a token already verified is not checked again (expiry still is).
+    verify: { algorithms: ['HS256'], allowedAud: TOKEN_AUDIENCE, cache: true },
   });
 
-  const cache = new SessionCache<SessionRow>(SESSION_TTL_MS);
+  const cache = new SessionCache<AuthContext>(SESSION_TTL_MS);
+  const loadContext = async (userId: number): Promise<AuthContext | undefined> => {
+    const row = await authRepository.findSessionById(db, userId);
+    return (
+      row && {
+        userId: row.id,
+        tenantId: row.tenantId,
+        rb: row.rb,
+        permissions: new Set(permissionsOf(row)),
+        session: row,
+      }
+    );
+  };
   app.decorate('sessions', { invalidate: (id: number) => cache.invalidate(id), clear: () => cache.clear() });
 
   app.decorate('signToken', (userId: number, tokenVersion: number) =>
@@ -84,20 +97,12 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
       throw unauthorized('invalid_token', 'The token is invalid or expired');
     }
     const userId = Number(payload.sub);
-    const row = Number.isInteger(userId)
-      ? await cache.get(userId, (id) => authRepository.findSessionById(db, id))
-      : undefined;
+    const context = Number.isInteger(userId) ? await cache.get(userId, loadContext) : undefined;
     // A bumped token version (password change, sign-out everywhere, disabling) revokes older tokens.
-    if (!row || row.disabled || row.tokenVersion !== payload.ver) {
+    if (!context || context.session.disabled || context.session.tokenVersion !== payload.ver) {
       throw unauthorized('invalid_token', 'The token is invalid or expired');
     }
-    return {
-      userId: row.id,
-      tenantId: row.tenantId,
-      rb: row.rb,
-      permissions: new Set(permissionsOf(row)),
-      session: row,
-    };
+    return context;
   }
   app.decorate('verifyToken', verifyToken);
 
