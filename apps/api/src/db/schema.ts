@@ -7,3 +7,4 @@ export * from '../modules/categories/categories.schema';
 export * from '../modules/reasons/reasons.schema';
 export * from '../modules/customers/customers.schema';
 export * from '../modules/articles/articles.schema';
+export * from '../modules/rfid/rfid.schema';

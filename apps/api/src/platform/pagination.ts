@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TList, TListQuery } from '@tagstock/contract';
 import { queryRows, type Tx } from '../db/client';
+import { isoUtc } from '../db/sql-fragments';
 import { badRequest } from './errors';
 
 /** What a resource declares once so that every list answers `page, limit, search, sort` the same way. */
@@ -18,6 +19,32 @@ export type ListSpec = {
   /** A unique tie-breaker so that pages never overlap. */
   tieBreaker: SQL;
 };
+
+/**
+ * The list of a tenant-owned table aliased `alias`: tenant filter, id tie-breaker, and the `createdAt` /
+ * `updatedAt` columns are added to what the resource declares.
+ */
+export function tenantList(opts: {
+  table: string;
+  alias: string;
+  columns: SQL;
+  joins?: SQL;
+  where?: SQL[];
+  search?: SQL[];
+  sort: Record<string, SQL>;
+  defaultSort: ListSpec['defaultSort'];
+}): (tenantId: number) => ListSpec {
+  const a = sql.raw(opts.alias);
+  return (tenantId) => ({
+    columns: sql`${opts.columns}, ${isoUtc(sql`${a}.created_at`)} as "createdAt", ${isoUtc(sql`${a}.updated_at`)} as "updatedAt"`,
+    from: sql`from ${sql.identifier(opts.table)} ${a} ${opts.joins ?? sql``}`,
+    where: [sql`${a}.tenant_id = ${tenantId}`, ...(opts.where ?? [])],
+    search: opts.search,
+    sort: { createdAt: sql`${a}.created_at`, ...opts.sort },
+    defaultSort: opts.defaultSort,
+    tieBreaker: sql`${a}.id`,
+  });
+}
 
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ZCategory, ZCategoryInput, type TCategory, type TCategoryInput } from '@tagstock/contract';
 import type { Db } from '../../db/client';
-import { isoUtc } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { tenantList } from '../../platform/pagination';
 import { categories } from './categories.schema';
 
 export function categoriesModule(db: Db) {
@@ -10,16 +10,14 @@ export function categoriesModule(db: Db) {
     entity: 'category',
     table: categories,
     idColumn: sql`c.id`,
-    list: (tenantId) => ({
+    list: tenantList({
+      table: 'categories',
+      alias: 'c',
       columns: sql`c.id, c.name, c.description,
-        (select count(*)::int from articles a where a.category_id = c.id) as "articleCount",
-        ${isoUtc(sql`c.created_at`)} as "createdAt", ${isoUtc(sql`c.updated_at`)} as "updatedAt"`,
-      from: sql`from categories c`,
-      where: [sql`c.tenant_id = ${tenantId}`],
+        (select count(*)::int from articles a where a.category_id = c.id) as "articleCount"`,
       search: [sql`c.name`, sql`c.description`],
-      sort: { name: sql`c.name`, createdAt: sql`c.created_at` },
+      sort: { name: sql`c.name` },
       defaultSort: 'name:asc',
-      tieBreaker: sql`c.id`,
     }),
     toValues: (input) => input,
     errors: {

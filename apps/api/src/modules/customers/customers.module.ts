@@ -13,8 +13,8 @@ import {
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
 import { contactExport, contactInput, contactImportRoutes } from '../../db/contact-import';
-import type { ListSpec } from '../../platform/pagination';
-import { contactSearch, contactSelect, contactSort, isoUtc } from '../../db/sql-fragments';
+import { tenantList, type ListSpec } from '../../platform/pagination';
+import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { customerGroups, customers } from './customers.schema';
 
@@ -44,16 +44,14 @@ export function customersModule(db: Db) {
     entity: 'customer group',
     table: customerGroups,
     idColumn: sql`g.id`,
-    list: (tenantId) => ({
+    list: tenantList({
+      table: 'customer_groups',
+      alias: 'g',
       columns: sql`g.id, g.name, g.description,
-        (select count(*)::int from customers c where c.group_id = g.id) as "memberCount",
-        ${isoUtc(sql`g.created_at`)} as "createdAt", ${isoUtc(sql`g.updated_at`)} as "updatedAt"`,
-      from: sql`from customer_groups g`,
-      where: [sql`g.tenant_id = ${tenantId}`],
+        (select count(*)::int from customers c where c.group_id = g.id) as "memberCount"`,
       search: [sql`g.name`, sql`g.description`],
-      sort: { name: sql`g.name`, createdAt: sql`g.created_at` },
+      sort: { name: sql`g.name` },
       defaultSort: 'name:asc',
-      tieBreaker: sql`g.id`,
     }),
     toValues: (input) => input,
     errors: {

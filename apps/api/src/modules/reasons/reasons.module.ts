@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ZReason, ZReasonInput, type TReason, type TReasonInput } from '@tagstock/contract';
 import type { Db } from '../../db/client';
-import { isoUtc } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { tenantList } from '../../platform/pagination';
 import { reasons } from './reasons.schema';
 
 export function reasonsModule(db: Db) {
@@ -10,14 +10,13 @@ export function reasonsModule(db: Db) {
     entity: 'reason',
     table: reasons,
     idColumn: sql`r.id`,
-    list: (tenantId) => ({
-      columns: sql`r.id, r.label, r.kind, ${isoUtc(sql`r.created_at`)} as "createdAt", ${isoUtc(sql`r.updated_at`)} as "updatedAt"`,
-      from: sql`from reasons r`,
-      where: [sql`r.tenant_id = ${tenantId}`],
+    list: tenantList({
+      table: 'reasons',
+      alias: 'r',
+      columns: sql`r.id, r.label, r.kind`,
       search: [sql`r.label`],
-      sort: { label: sql`r.label`, kind: sql`r.kind`, createdAt: sql`r.created_at` },
+      sort: { label: sql`r.label`, kind: sql`r.kind` },
       defaultSort: 'label:asc',
-      tieBreaker: sql`r.id`,
     }),
     toValues: (input) => input,
     errors: {

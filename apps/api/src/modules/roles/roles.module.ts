@@ -13,9 +13,9 @@ import {
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withTenant, type Db, type Tx } from '../../db/client';
-import { isoUtc } from '../../db/sql-fragments';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { tenantList } from '../../platform/pagination';
 import { AppError, notFound } from '../../platform/errors';
 import type { Sessions } from '../../platform/session-cache';
 import { rolePermissions as rolePermissionsTable, roles } from '../auth/auth.schema';
@@ -26,17 +26,15 @@ export function rolesModule(db: Db, sessions: Sessions) {
     entity: 'role',
     table: roles,
     idColumn: sql`r.id`,
-    list: (tenantId) => ({
+    list: tenantList({
+      table: 'roles',
+      alias: 'r',
       columns: sql`r.id, r.name,
         (select count(*)::int from role_permissions p where p.role_id = r.id) as "permissionCount",
-        (select count(*)::int from users u where u.role_id = r.id) as "userCount",
-        ${isoUtc(sql`r.created_at`)} as "createdAt", ${isoUtc(sql`r.updated_at`)} as "updatedAt"`,
-      from: sql`from roles r`,
-      where: [sql`r.tenant_id = ${tenantId}`],
+        (select count(*)::int from users u where u.role_id = r.id) as "userCount"`,
       search: [sql`r.name`],
-      sort: { name: sql`r.name`, createdAt: sql`r.created_at` },
+      sort: { name: sql`r.name` },
       defaultSort: 'name:asc',
-      tieBreaker: sql`r.id`,
     }),
     toValues: (input) => input,
     errors: {
