@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { load, record, rssMiB, startProcess, stop } from './lib';
+import { execSync } from 'node:child_process';
+import { load, record, root, rssMiB, startProcess, stop } from './lib';
+
+const SERVER = 'apps/api/dist/main.mjs';
 
 const PASSWORD = 'bench-password-1';
 const PORT = 8191;
@@ -32,9 +35,11 @@ export async function foundation(): Promise<void> {
   const env = { PORT: String(PORT), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT_PER_MINUTE: '100000' };
   const health = `${base}/backend/health`;
 
-  const first = await startProcess('apps/api/src/main.ts', env, health);
+  // What `npm start` runs once its build step is done.
+  execSync('node scripts/ensure-build.mjs', { cwd: root, stdio: 'inherit' });
+  const first = await startProcess(SERVER, env, health);
   await stop(first.proc);
-  const again = await startProcess('apps/api/src/main.ts', env, health);
+  const again = await startProcess(SERVER, env, health);
   const rss = rssMiB(again.proc.pid!);
 
   const signIn = await fetch(`${base}/backend/api/auth/sign-in`, {

@@ -8,14 +8,16 @@ export const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
 export type Server = { proc: ChildProcess; base: string; stop(): Promise<void> };
 
-/** Starts a node process (TypeScript through tsx) and resolves once `url` answers 200; returns the time it took. */
+/** Starts a node process and resolves once `url` answers 200; returns the time it took. */
 export async function startProcess(
   script: string,
   env: Record<string, string>,
   healthUrl: string,
 ): Promise<{ proc: ChildProcess; ms: number }> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Built JavaScript runs as it is; TypeScript goes through tsx.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const proc = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

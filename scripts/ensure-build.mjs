@@ -1,10 +1,10 @@
-// Builds the web app when its bundle is missing or older than its sources, so `npm start` always serves the current UI.
+// `npm start` runs this first: it builds what is missing or older than its sources, so the server always
+// serves the current code. The web app is bundled by Vite; the API is bundled by esbuild into one ES module
+// (dependencies stay in node_modules), which starts several times faster than compiling TypeScript on the fly.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const dist = 'apps/web/dist/index.html';
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+import { build } from 'esbuild';
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -12,8 +12,30 @@ function newest(path) {
   if (!st.isDirectory()) return st.mtimeMs;
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
+const stale = (output, sources) => !existsSync(output) || Math.max(...sources.map(newest)) > statSync(output).mtimeMs;
 
-if (!existsSync(dist) || Math.max(...sources.map(newest)) > statSync(dist).mtimeMs) {
+const contract = 'packages/contract/src';
+if (stale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', contract])) {
   console.log('Building the web app…');
   execSync('npm run build', { stdio: 'inherit' });
+}
+
+const api = 'apps/api/dist/main.mjs';
+if (stale(api, ['apps/api/src', contract])) {
+  console.log('Bundling the API…');
+  const pkg = JSON.parse(readFileSync('apps/api/package.json', 'utf8'));
+  const deps = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) => !d.startsWith('@tagstock/'));
+  rmSync('apps/api/dist', { recursive: true, force: true });
+  await build({
+    entryPoints: ['apps/api/src/main.ts'],
+    outfile: api,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: deps.flatMap((d) => [d, `${d}/*`]),
+    logLevel: 'warning',
+  });
+  // Migrations are read at start from beside the code.
+  cpSync('apps/api/src/db/migrations', 'apps/api/dist/migrations', { recursive: true });
 }
