@@ -30,6 +30,9 @@ import { reasonsModule } from './modules/reasons/reasons.module';
 import { rolesModule } from './modules/roles/roles.module';
 import { suppliersModule } from './modules/suppliers/suppliers.module';
 import { usersModule } from './modules/users/users.module';
+import { rfidModule } from './modules/rfid/rfid.module';
+import { ingestModule } from './modules/ingest/ingest.module';
+import { createReaderStatus } from './modules/ingest/reader-status';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     await realtime.close().catch(() => undefined);
   });
 
+  // Readers silent past their timeout go offline (reader-disconnect); the state lives in the database.
+  const readerStatus = createReaderStatus(db, realtime, app.log);
+  app.decorate('readerStatus', readerStatus);
+  app.addHook('onReady', async () => readerStatus.start());
+  app.addHook('onClose', async () => readerStatus.stop());
+
   app.get('/backend/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async () => {
     await pingDatabase(db);
     return { status: 'ok' as const, database: 'up' as const, version: APP_VERSION };
@@ -108,6 +117,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         rolesModule(db, app.sessions),
         activityLogModule(db),
         dashboardModule(db),
+        rfidModule(db),
+        ingestModule(db, app.realtime),
       ];
       for (const m of modules) for (const routes of [m.routes].flat()) await api.register(routes);
     },

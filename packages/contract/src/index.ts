@@ -5,3 +5,4 @@ export * from './tenants';
 export * from './realtime';
 export * from './catalog';
 export * from './access';
+export * from './rfid';

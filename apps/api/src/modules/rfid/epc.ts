@@ -25,7 +25,8 @@ export type Sgtin = { gtin: string; serial: string; filter: number };
 export function decodeSgtin96(epcHex: string): Sgtin | null {
   if (!/^30[0-9A-Fa-f]{22}$/.test(epcHex)) return null;
   const bits = BigInt(`0x${epcHex}`);
-  const field = (offset: number, length: number) => (bits >> BigInt(96 - offset - length)) & ((1n << BigInt(length)) - 1n);
+  const field = (offset: number, length: number) =>
+    (bits >> BigInt(96 - offset - length)) & ((1n << BigInt(length)) - 1n);
   const filter = Number(field(8, 3));
   const partition = Number(field(11, 3));
   const p = PARTITIONS[partition];

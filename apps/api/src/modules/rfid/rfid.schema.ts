@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
@@ -215,4 +216,22 @@ export const ingestEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'ingest_events_pk', columns: [t.readerId, t.eventKey] })],
+);
+
+/** Counting sessions uploaded by handhelds; the session id (chosen by the handheld) makes uploads idempotent. */
+export const handheldSessions = pgTable(
+  'handheld_sessions',
+  {
+    ...tenantColumns(),
+    sessionId: uuid('session_id').notNull(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    location: text('location').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    readCount: integer('read_count').notNull(),
+    knownCount: integer('known_count').notNull(),
+  },
+  (t) => [unique('handheld_sessions_tenant_session_uq').on(t.tenantId, t.sessionId)],
 );

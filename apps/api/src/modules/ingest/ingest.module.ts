@@ -1,0 +1,56 @@
+import { ZImpinjBatch, ZIngestReport, ZZebraBody, type TImpinjEvent, type TZebraEvent } from '@tagstock/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../platform/errors';
+import type { Realtime } from '../../platform/realtime';
+import { handheldRoutes } from './handheld';
+import { createIngestService } from './ingest.service';
+import { normalizeImpinj, normalizeZebra, type Normalized } from './pipeline';
+import { authenticateReader, type ReaderRow } from './reader-auth';
+
+/** Readers batch up to thousands of reads; well above the JSON limit of the rest of the API. */
+export const INGEST_BODY_LIMIT = 4 * 1024 * 1024;
+/** Per source address; generous: a busy gate posts several batches a second. */
+const INGEST_RATE = { max: 3000, timeWindow: '1 minute' };
+
+const readerOf = new WeakMap<FastifyRequest, ReaderRow>();
+
+export function ingestModule(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
+  const service = createIngestService(db, realtime);
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    // The reader is authenticated before the body is validated: a stranger learns nothing about the format.
+    const preValidation = async (req: FastifyRequest) => {
+      readerOf.set(req, await authenticateReader(db, req.headers.authorization));
+    };
+    const run = (req: FastifyRequest, source: 'impinj' | 'zebra', normalized: Normalized) => {
+      if (normalized.errors.length)
+        throw badRequest('invalid_reads', 'Some reads are malformed; nothing was recorded', normalized.errors);
+      return service.ingest(readerOf.get(req)!, source, normalized.reads);
+    };
+    const common = {
+      bodyLimit: INGEST_BODY_LIMIT,
+      config: { rateLimit: INGEST_RATE },
+      preValidation,
+    };
+
+    app.post(
+      '/ingest/impinj',
+      {
+        ...common,
+        schema: { tags: ['ingest'], body: ZImpinjBatch, response: { 200: ZIngestReport } },
+      },
+      (req) => run(req, 'impinj', normalizeImpinj(req.body as TImpinjEvent[])),
+    );
+    app.post(
+      '/ingest/zebra',
+      {
+        ...common,
+        schema: { tags: ['ingest'], body: ZZebraBody, response: { 200: ZIngestReport } },
+      },
+      (req) => run(req, 'zebra', normalizeZebra([req.body as TZebraEvent | TZebraEvent[]].flat())),
+    );
+  };
+  return { service, routes: [routes, handheldRoutes(db, INGEST_BODY_LIMIT)] };
+}

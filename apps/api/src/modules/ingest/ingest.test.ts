@@ -1,0 +1,528 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { SocketEvents } from '@tagstock/contract';
+import { queryRows } from '../../db/client';
+import { setupTestApp } from '../../test/helper';
+import { impinjBatch, zebraBatch, zebraHeartbeat } from './fixtures';
+import { createIngestService } from './ingest.service';
+import { createMqttHandler } from './mqtt-handler';
+
+const ctx = await setupTestApp();
+const api = '/backend/api';
+type Row = { id: number; [k: string]: unknown };
+const notify = vi.spyOn(ctx.app.realtime, 'notifyTenant');
+
+async function ok<T = Row>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const res = await ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+const post = (vendor: 'impinj' | 'zebra', body: unknown, authorization?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `${api}/ingest/${vendor}`,
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    payload: JSON.stringify(body),
+  });
+const bearer = (secret: string) => `Bearer ${secret}`;
+const db = () => ctx.database.db;
+const quantity = async (articleId: number) =>
+  (await queryRows<{ q: number }>(db(), sql`select quantity as q from articles where id = ${articleId}`))[0]!.q;
+const movements = (readerId: number) =>
+  queryRows<Row>(
+    db(),
+    sql`select id, event_type as "eventType", epc, tag_id as "tagId", tenant_id as "tenantId", is_authorized as "isAuthorized",
+          authorization_message as "authorizationMessage", stock_delta as "stockDelta"
+        from tag_movements where reader_id = ${readerId} order by id`,
+  );
+
+let n = 0;
+async function setup(token: string, opts: { role?: string; vendor?: 'impinj' | 'zebra' } = {}) {
+  n += 1;
+  const reader = await ok(token, 'POST', '/readers', {
+    name: `Portique ${n}`,
+    vendor: opts.vendor ?? 'impinj',
+    location: `Sortie ${n}`,
+    role: opts.role ?? 'exit_gate',
+    antennas: [
+      { port: 1, side: 'inner' },
+      { port: 2, side: 'outer' },
+    ],
+  });
+  const article = await ok(token, 'POST', '/articles', {
+    reference: `ING-${n}`,
+    designation: `Perceuse ${n}`,
+    priceHt: '100',
+    vatRate: '20',
+    stockAlert: 0,
+    initialQuantity: 5,
+  });
+  return { reader, article, secret: reader.secret as string };
+}
+const epcOf = (i: number) => `AAAA00000000000000${String(i).padStart(6, '0')}`;
+const impinjRead = (epc: string, antennaPort: number, second: number) => ({
+  timestamp: `2024-03-12T09:15:${String(second).padStart(2, '0')}.000000Z`,
+  hostname: 'impinj-test',
+  eventType: 'tagInventory',
+  tagInventoryEvent: { epcHex: epc, antennaPort, peakRssiCdbm: -5000 },
+});
+
+describe('reader authentication', () => {
+  it('refuses unknown readers and wrong secrets with 401 and records nothing', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, secret } = await setup(admin);
+    const random = secret.split('.')[1]!;
+    const wrong = [
+      undefined,
+      bearer(`${reader.id}.wrong`),
+      bearer(`999999.${random}`),
+      bearer(random),
+      `Basic ${Buffer.from(`${reader.id}:nope`).toString('base64')}`,
+      `Basic ${Buffer.from(`${Number(reader.id) + 1}:${secret}`).toString('base64')}`,
+    ];
+    for (const auth of wrong) {
+      const res = await post('impinj', impinjBatch, auth);
+      expect(res.statusCode, String(auth)).toBe(401);
+      expect(res.json().code).toBe('invalid_reader_credentials');
+    }
+    // Even a malformed body gets 401 first: strangers learn nothing.
+    expect((await post('zebra', { nope: true })).statusCode).toBe(401);
+    expect(await movements(reader.id)).toEqual([]);
+    const [row] = await queryRows<{ online: boolean }>(db(), sql`select online from readers where id = ${reader.id}`);
+    expect(row!.online).toBe(false);
+    // Basic auth: user = reader id, password = the secret, with or without its id prefix; a rotated secret replaces the old one.
+    expect(
+      (await post('impinj', [], `Basic ${Buffer.from(`${reader.id}:${secret}`).toString('base64')}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('impinj', [], `Basic ${Buffer.from(`${reader.id}:${random}`).toString('base64')}`)).statusCode,
+    ).toBe(200);
+    const rotated = await ok(admin, 'POST', `/readers/${reader.id}/rotate-secret`);
+    expect((await post('impinj', [], bearer(secret))).statusCode).toBe(401);
+    expect((await post('impinj', [], bearer(rotated.secret as string))).statusCode).toBe(200);
+  });
+});
+
+describe('Impinj ingestion', () => {
+  it('turns inner→outer into one OUT: stock down, unauthorized without attribution, notified after commit', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const epc = epcOf(1);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    notify.mockClear();
+    // The tag sits on the inner antenna for a few reads, then crosses to the outer one.
+    const batch = [
+      impinjRead(epc, 1, 0),
+      impinjRead(epc, 1, 1),
+      impinjRead(epc, 1, 2),
+      impinjRead(epc, 2, 4),
+      impinjRead(epc, 2, 5),
+    ];
+    const res = await post('impinj', batch, bearer(secret));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ reads: 5, duplicates: 0, presences: 2, movements: 2 });
+    expect(await quantity(article.id)).toBe(4);
+    const moves = await movements(reader.id);
+    expect(moves).toHaveLength(1);
+    expect(moves[0]).toMatchObject({ eventType: 'OUT', epc, isAuthorized: false, stockDelta: -1 });
+    expect(moves[0]!.authorizationMessage).toMatch(/no active attribution/i);
+
+    const [{ t: tenantId }] = (await queryRows<{ t: number }>(
+      db(),
+      sql`select tenant_id as t from readers where id = ${reader.id}`,
+    )) as [{ t: number }];
+    const calls = notify.mock.calls.filter((c) => c[1] === SocketEvents.sendNotification);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toBe(tenantId);
+    expect(calls[0]![2]).toMatchObject({
+      isAuthorized: false,
+      authorizationMessage: expect.stringMatching(/attribution/),
+      updatedArticle: { id: article.id, Designation: article.designation },
+      newTagMouvement: { id: moves[0]!.id, eventType: 'OUT', Reader: { id: reader.id, emplacement: reader.location } },
+      result: { totalQuantity: expect.any(Number), totalValorization: expect.any(Number) },
+    });
+    // The first request of an offline reader announces it once.
+    expect(notify.mock.calls.filter((c) => c[1] === SocketEvents.readerConnect)).toHaveLength(1);
+
+    // The reader retries the same batch: nothing changes, nothing is announced.
+    notify.mockClear();
+    const retry = await post('impinj', batch, bearer(secret));
+    expect(retry.json()).toEqual({ reads: 5, duplicates: 5, presences: 0, movements: 0 });
+    expect(await quantity(article.id)).toBe(4);
+    expect(await movements(reader.id)).toHaveLength(1);
+    expect(notify).not.toHaveBeenCalled();
+
+    // Back in: outer then inner, a minute later.
+    const back = [impinjRead(epc, 2, 40), impinjRead(epc, 1, 42)].map((e) => ({
+      ...e,
+      timestamp: e.timestamp.replace('09:15', '09:16'),
+    }));
+    expect((await post('impinj', back, bearer(secret))).json()).toMatchObject({ presences: 2, movements: 2 });
+    expect(await quantity(article.id)).toBe(5);
+    expect((await movements(reader.id)).map((m) => [m.eventType, m.stockDelta])).toEqual([
+      ['OUT', -1],
+      ['IN', 1],
+    ]);
+    const [tag] = await queryRows<Row>(
+      db(),
+      sql`select last_reader_id as r, last_location as l, in_stock as s from tags where epc = ${epc}`,
+    );
+    expect(tag).toMatchObject({ r: reader.id, l: reader.location, s: true });
+  });
+
+  it('authorizes an OUT covered by an attribution, and keeps a single side as unknown', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const [covered, alone] = [epcOf(2), epcOf(3)];
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [covered, alone] });
+    const consumer = await ok(admin, 'POST', '/consumers', { name: 'Équipe montage' });
+    await ok(admin, 'POST', '/attributions', {
+      consumerId: consumer.id,
+      articleId: article.id,
+      startDate: '2024-01-01',
+    });
+    const res = await post(
+      'impinj',
+      [impinjRead(covered, 1, 0), impinjRead(covered, 2, 1), impinjRead(alone, 2, 0)],
+      bearer(secret),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const moves = await movements(reader.id);
+    expect(moves.map((m) => [m.epc, m.eventType, m.isAuthorized])).toEqual([
+      [covered, 'OUT', true],
+      [alone, 'unknown', null],
+    ]);
+    expect(moves[0]!.authorizationMessage).toBe('Authorized: attributed to Équipe montage');
+    expect(await quantity(article.id)).toBe(4);
+  });
+
+  it('answers 400 with the reason to a malformed body and records nothing of it', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, secret } = await setup(admin);
+    const good = impinjRead(epcOf(4), 1, 0);
+    const cases = [
+      [good, { ...good, tagInventoryEvent: { epc: '%%%', antennaPort: 1 } }],
+      [good, { eventType: 'tagInventory' }],
+      { not: 'an array' },
+    ];
+    for (const body of cases) {
+      const res = await post('impinj', body, bearer(secret));
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().errors.length).toBeGreaterThan(0);
+    }
+    const bad = await post(
+      'impinj',
+      [good, { ...good, tagInventoryEvent: { epc: '%%%', antennaPort: 1 } }],
+      bearer(secret),
+    );
+    expect(bad.json()).toMatchObject({ code: 'invalid_reads', errors: [{ field: '1.tagInventoryEvent.epc' }] });
+    expect(await movements(reader.id)).toEqual([]);
+    const [keys] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ingest_events where reader_id = ${reader.id}`,
+    );
+    expect(keys!.n).toBe(0);
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: `${api}/ingest/impinj`,
+      headers: { 'content-type': 'application/json', authorization: bearer(secret) },
+      payload: '[{"timestamp":',
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it('refuses oversize bodies with 413', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { secret } = await setup(admin);
+    const big = JSON.stringify(Array.from({ length: 60_000 }, (_, i) => impinjRead(epcOf(i), 1, i % 60)));
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${api}/ingest/impinj`,
+      headers: { 'content-type': 'application/json', authorization: bearer(secret) },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('Zebra ingestion', () => {
+  it('takes one object or an array, heartbeats included, idempotent on reader + eventNum', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin, { vendor: 'zebra' });
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: ['3074257BF7194E4000001A85'] });
+    const hb = await post('zebra', zebraHeartbeat, bearer(secret));
+    expect(hb.statusCode, hb.body).toBe(200);
+    expect(hb.json()).toEqual({ reads: 0, duplicates: 0, presences: 0, movements: 0 });
+    const [status] = await queryRows<{ online: boolean }>(
+      db(),
+      sql`select online from readers where id = ${reader.id}`,
+    );
+    expect(status!.online).toBe(true);
+
+    const res = await post('zebra', zebraBatch, bearer(secret));
+    expect(res.json()).toEqual({ reads: 2, duplicates: 0, presences: 2, movements: 2 });
+    expect((await movements(reader.id)).map((m) => m.eventType)).toEqual(['OUT']);
+    expect(await quantity(article.id)).toBe(4);
+    // The same eventNum again, alone: a duplicate.
+    expect((await post('zebra', zebraBatch[1], bearer(secret))).json()).toMatchObject({ duplicates: 1, movements: 0 });
+    const bad = await post(
+      'zebra',
+      [{ type: 'SIMPLE', timestamp: 'now', data: { idHex: '3074', antenna: 1 } }],
+      bearer(secret),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('0.timestamp');
+  });
+});
+
+describe('tenant isolation', () => {
+  it('never lets a reader of one tenant move stock or tags of another', async () => {
+    const demo = await ctx.token('admin@demo.test');
+    const acme = await ctx.token('admin@acme.test');
+    const { article } = await setup(demo);
+    const epc = epcOf(9);
+    await ok(demo, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    const { reader: acmeReader, secret: acmeSecret } = await setup(acme);
+    const res = await post('impinj', [impinjRead(epc, 1, 0), impinjRead(epc, 2, 1)], bearer(acmeSecret));
+    expect(res.statusCode).toBe(200);
+    expect(await quantity(article.id)).toBe(5);
+    const moves = await movements(acmeReader.id);
+    // Recorded in the reader's tenant as an unregistered EPC: no tag, no stock, no alarm.
+    expect(moves).toHaveLength(1);
+    expect(moves[0]).toMatchObject({ eventType: 'OUT', tagId: null, isAuthorized: null, stockDelta: 0 });
+    const [tag] = await queryRows<Row>(db(), sql`select last_seen_at as s from tags where epc = ${epc}`);
+    expect(tag!.s).toBeNull();
+    const [acmeTenant] = await queryRows<{ t: number }>(
+      db(),
+      sql`select tenant_id as t from readers where id = ${acmeReader.id}`,
+    );
+    expect(moves[0]!.tenantId).toBe(acmeTenant!.t);
+  });
+});
+
+describe('tag logs and tag dashboard', () => {
+  it('lists movements newest first with eventType, unauthorized and search filters, behind the client id', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const [a, b, c] = [epcOf(21), epcOf(22), epcOf(23)];
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [a, b] });
+    await post(
+      'impinj',
+      [impinjRead(a, 1, 0), impinjRead(a, 2, 1), impinjRead(b, 2, 10), impinjRead(b, 1, 11), impinjRead(c, 1, 20)],
+      bearer(secret),
+    );
+    const [{ t: tenantId }] = (await queryRows<{ t: number }>(
+      db(),
+      sql`select tenant_id as t from readers where id = ${reader.id}`,
+    )) as [{ t: number }];
+    const logs = (query: string, token = admin) =>
+      ctx.as(token, { method: 'GET', url: `${api}/redear/TagMouvement/${tenantId}?${query}` });
+    const mine = await logs(`readerId=${reader.id}&page=1&limit=10`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().items.map((m: Row) => [m.epc, m.eventType])).toEqual([
+      [c, 'unknown'],
+      [b, 'IN'],
+      [a, 'OUT'],
+    ]);
+    expect(mine.json().items[2]).toMatchObject({
+      articleReference: article.reference,
+      readerName: reader.name,
+      location: reader.location,
+      antenna: 2,
+      rssi: -50,
+      source: 'impinj',
+      isAuthorized: false,
+      stockDelta: -1,
+      seenAt: '2024-03-12T09:15:01Z',
+    });
+    const outs = (await logs(`readerId=${reader.id}&eventType=OUT`)).json();
+    expect(outs.items.map((m: Row) => m.epc)).toEqual([a]);
+    const unauthorized = (
+      await logs(`unauthorized=true&search=${encodeURIComponent(reader.location as string)}`)
+    ).json();
+    expect(unauthorized.items.map((m: Row) => m.epc)).toEqual([a]);
+    expect((await logs(`search=${c.slice(-6)}`)).json().total).toBe(1);
+    const page2 = (await logs(`readerId=${reader.id}&limit=2&page=2`)).json();
+    expect(page2).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(page2.items.map((m: Row) => m.epc)).toEqual([a]);
+    expect((await logs('eventType=sideways')).statusCode).toBe(400);
+    // Read permission is enough; another tenant's client id is a 404.
+    expect((await logs('', await ctx.token('viewer@demo.test'))).statusCode).toBe(200);
+    expect((await logs('', await ctx.token('admin@acme.test'))).statusCode).toBe(404);
+
+    const overview = await ok<Record<string, Record<string, number>>>(
+      admin,
+      'GET',
+      `/dashboard/tags/overview/${tenantId}?startDate=2024-03-11&endDate=2024-03-13&note=${encodeURIComponent(reader.location as string)}`,
+    );
+    expect(overview.movements).toEqual({ in: 1, out: 1, unknown: 1, seen: 0, unauthorized: 1 });
+    expect(overview.byDay).toEqual([
+      { date: '2024-03-11', in: 0, out: 0, unauthorized: 0 },
+      { date: '2024-03-12', in: 1, out: 1, unauthorized: 1 },
+      { date: '2024-03-13', in: 0, out: 0, unauthorized: 0 },
+    ]);
+    expect(overview.tags!.total).toBeGreaterThanOrEqual(2);
+    expect(overview.readers!.online).toBeGreaterThanOrEqual(1);
+    const badPeriod = await ctx.as(admin, {
+      method: 'GET',
+      url: `${api}/dashboard/tags/overview/${tenantId}?startDate=2024-03-14&endDate=2024-03-13`,
+    });
+    expect(badPeriod.statusCode).toBe(400);
+
+    await ok(admin, 'POST', '/tags', { epc: 'BBBB000000000000000000C1', status: 'inactive' });
+    const nonActive = await ok<{ items: Row[] }>(admin, 'GET', `/dashboard/tags/non-active/${tenantId}`);
+    expect(nonActive.items.map((t) => t.epc)).toContain('BBBB000000000000000000C1');
+    expect(nonActive.items.every((t) => t.status === 'inactive')).toBe(true);
+    const acme = await ctx.token('admin@acme.test');
+    expect(
+      (await ctx.as(acme, { method: 'GET', url: `${api}/dashboard/tags/non-active/${tenantId}` })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('reader status', () => {
+  it('goes offline after its timeout and back online on the next message, announcing each transition once', async () => {
+    ctx.app.readerStatus.stop();
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, secret } = await setup(admin, { vendor: 'zebra' });
+    notify.mockClear();
+    await post('zebra', zebraHeartbeat, bearer(secret));
+    await post('zebra', zebraHeartbeat, bearer(secret));
+    const events = (name: string) =>
+      notify.mock.calls.filter((c) => c[1] === name && (c[2] as Row).readerId === reader.id);
+    expect(events(SocketEvents.readerConnect)).toHaveLength(1);
+    expect((await ok(admin, 'GET', `/readers/${reader.id}`)).online).toBe(true);
+
+    // Within the timeout (120 s by default) nothing happens; past it, one disconnect.
+    await ctx.app.readerStatus.sweep(new Date(Date.now() + 60_000));
+    expect(events(SocketEvents.readerDisconnect)).toHaveLength(0);
+    await ctx.app.readerStatus.sweep(new Date(Date.now() + 121_000));
+    await ctx.app.readerStatus.sweep(new Date(Date.now() + 300_000));
+    expect(events(SocketEvents.readerDisconnect)).toHaveLength(1);
+    expect(events(SocketEvents.readerDisconnect)[0]![2]).toMatchObject({
+      readerId: reader.id,
+      name: reader.name,
+      emplacement: reader.location,
+    });
+    const offline = await ok(admin, 'GET', `/readers/${reader.id}`);
+    expect(offline).toMatchObject({ online: false, lastHeardAt: expect.any(String) });
+
+    // An empty Impinj batch is a sign of life too.
+    await post('impinj', [], bearer(secret));
+    expect(events(SocketEvents.readerConnect)).toHaveLength(2);
+    expect(await ctx.app.readerStatus.markOffline(reader.id)).toBe(true);
+    expect(await ctx.app.readerStatus.markOffline(reader.id)).toBe(false);
+    expect(events(SocketEvents.readerDisconnect)).toHaveLength(2);
+    ctx.app.readerStatus.start();
+  });
+});
+
+describe('handheld sessions', () => {
+  it('records a counting session once per session id, behind the terminal and its tenant', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { article } = await setup(admin);
+    const known = epcOf(31);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [known] });
+    const terminal = await ok(admin, 'POST', '/terminals', { model: 'MC3300', imei: '356938035640001' });
+    const session = {
+      sessionId: '8c1f2a4e-3b7d-4f3a-9e52-6a0d1c2b3e4f',
+      imei: '356938035640001',
+      location: 'Réserve B',
+      reads: [
+        { epc: known.toLowerCase(), firstSeenAt: '2024-03-12T10:00:05+01:00' },
+        { epc: known, firstSeenAt: '2024-03-12T10:00:01+01:00' },
+        { epc: 'CCCC00000000000000000001', firstSeenAt: '2024-03-12T10:00:07+01:00' },
+      ],
+    };
+    const first = await ok(admin, 'POST', '/terminals/sessions', session);
+    expect(first).toEqual({ sessionId: session.sessionId, reads: 2, known: 1, unknown: 1, duplicate: false });
+    const again = await ok(admin, 'POST', '/terminals/sessions', session);
+    expect(again).toEqual({ ...first, duplicate: true });
+    const moves = await queryRows<Row>(
+      db(),
+      sql`select epc, event_type as "eventType", source, location, stock_delta as "stockDelta", seen_at as "seenAt"
+          from tag_movements where terminal_id = ${terminal.id} order by epc`,
+    );
+    expect(moves.map((m) => [m.epc, m.eventType, m.source, m.location, m.stockDelta])).toEqual([
+      [known, 'seen', 'handheld', 'Réserve B', 0],
+      ['CCCC00000000000000000001', 'seen', 'handheld', 'Réserve B', 0],
+    ]);
+    expect(new Date(moves[0]!.seenAt as string).toISOString()).toBe('2024-03-12T09:00:01.000Z');
+    const tag = (await ok<{ items: Row[] }>(admin, 'GET', `/tags?search=${known}`)).items[0]!;
+    expect(tag).toMatchObject({ lastLocation: 'Réserve B', lastReaderId: null, lastSeenAt: '2024-03-12T09:00:01Z' });
+    expect((await ok(admin, 'GET', `/terminals/${terminal.id}`)).lastSyncAt).toEqual(expect.any(String));
+    expect(await quantity(article.id)).toBe(5);
+
+    const post2 = (body: object, token: string) =>
+      ctx.as(token, { method: 'POST', url: `${api}/terminals/sessions`, payload: body });
+    const other = { ...session, sessionId: '9d2f2a4e-3b7d-4f3a-9e52-6a0d1c2b3e4f' };
+    const unknownImei = await post2({ ...other, imei: '356938035649999' }, admin);
+    expect(unknownImei.statusCode).toBe(400);
+    expect(unknownImei.json().errors[0].field).toBe('imei');
+    // Another tenant does not see this terminal; a read-only user may not upload.
+    expect((await post2(other, await ctx.token('admin@acme.test'))).statusCode).toBe(400);
+    expect((await post2(other, await ctx.token('viewer@demo.test'))).statusCode).toBe(403);
+    expect((await post2({ ...other, reads: [] }, admin)).statusCode).toBe(400);
+    expect((await post2({ ...other, sessionId: 'not-a-uuid' }, admin)).statusCode).toBe(400);
+    // A terminal assigned to someone else refuses the upload.
+    const mobile = (await ok<{ items: Row[] }>(admin, 'GET', '/users?search=mobile')).items[0]!;
+    await ok(admin, 'PUT', `/terminals/${terminal.id}`, {
+      model: 'MC3300',
+      imei: '356938035640001',
+      userId: mobile.id,
+    });
+    const assigned = await post2(other, admin);
+    expect(assigned.statusCode).toBe(403);
+    expect(assigned.json().code).toBe('terminal_not_assigned');
+  });
+});
+
+describe('MQTT messages', () => {
+  it('feed the same pipeline: status connect and last will, Impinj and Zebra events; bad messages are dropped', async () => {
+    ctx.app.readerStatus.stop();
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article } = await setup(admin);
+    const epc = epcOf(41);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    const handle = createMqttHandler(db(), createIngestService(db(), ctx.app.realtime), ctx.app.readerStatus);
+    const topic = (kind: string) => `tagstock/readers/${reader.id}/${kind}`;
+    const events = (name: string) =>
+      notify.mock.calls.filter((c) => c[1] === name && (c[2] as Row).readerId === reader.id);
+    notify.mockClear();
+
+    expect(await handle(topic('status'), Buffer.from('online'))).toMatchObject({ ok: true, kind: 'status' });
+    expect(events(SocketEvents.readerConnect)).toHaveLength(1);
+    // The Impinj MQTT stream publishes one event per message.
+    expect(await handle(topic('impinj'), Buffer.from(JSON.stringify(impinjRead(epc, 1, 0))))).toMatchObject({
+      ok: true,
+      reads: 1,
+    });
+    expect(await handle(topic('impinj'), Buffer.from(JSON.stringify([impinjRead(epc, 2, 1)])))).toMatchObject({
+      ok: true,
+    });
+    const moves = await movements(reader.id);
+    expect(moves.map((m) => m.eventType)).toEqual(['OUT']);
+    expect(await quantity(article.id)).toBe(4);
+    expect(await handle(topic('zebra'), Buffer.from(JSON.stringify(zebraHeartbeat)))).toMatchObject({
+      ok: true,
+      reads: 0,
+    });
+
+    expect(await handle(topic('status'), Buffer.from('{"status":"offline"}'))).toMatchObject({ ok: true });
+    expect(events(SocketEvents.readerDisconnect)).toHaveLength(1);
+    for (const [t, body] of [
+      ['tagstock/readers/x/impinj', '[]'],
+      ['tagstock/readers/999999/impinj', '[]'],
+      [topic('impinj'), '{not json'],
+      [topic('impinj'), '{"foo":1}'],
+      [topic('zebra'), JSON.stringify({ type: 'SIMPLE', timestamp: 'later', data: { idHex: epc, antenna: 1 } })],
+      [topic('status'), 'sleepy'],
+    ] as const) {
+      expect((await handle(t, Buffer.from(body))).ok, `${t} ${body}`).toBe(false);
+    }
+    expect(await movements(reader.id)).toHaveLength(1);
+    ctx.app.readerStatus.start();
+  });
+});

@@ -1,0 +1,178 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  listOf,
+  ZClientIdParams,
+  ZListQuery,
+  ZTag,
+  ZTagLogQuery,
+  ZTagMovement,
+  ZTagsOverview,
+  ZTagsOverviewQuery,
+  type TListQuery,
+  type TTag,
+  type TTagLogQuery,
+  type TTagMovement,
+  type TTagsOverview,
+  type TTagsOverviewQuery,
+} from '@tagstock/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
+import { isoUtc } from '../../db/sql-fragments';
+import { tenantFromParam } from '../../platform/auth';
+import { badRequest } from '../../platform/errors';
+import { escapeLike, paginate, type ListSpec } from '../../platform/pagination';
+import { tagColumns, tagFrom, tagSort, withGs1 } from './rfid.repository';
+
+const movementSearch = (pattern: string) =>
+  sql`(m.epc ilike ${pattern} or a.reference ilike ${pattern} or a.designation ilike ${pattern}
+       or r.name ilike ${pattern} or m.location ilike ${pattern})`;
+
+/** Tag logs: newest first, filtered by event type, unauthorized exits, reader and free text. */
+export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'limit'>): ListSpec {
+  return {
+    columns: sql`m.id, m.event_type as "eventType", m.epc, m.tag_id as "tagId", m.article_id as "articleId",
+      a.reference as "articleReference", a.designation as "articleDesignation", m.reader_id as "readerId",
+      r.name as "readerName", m.terminal_id as "terminalId", m.location, m.antenna, m.rssi, m.source,
+      m.is_authorized as "isAuthorized", m.authorization_message as "authorizationMessage", m.stock_delta as "stockDelta",
+      ${isoUtc(sql`m.seen_at`)} as "seenAt", ${isoUtc(sql`m.created_at`)} as "createdAt"`,
+    from: sql`from tag_movements m left join articles a on a.id = m.article_id left join readers r on r.id = m.reader_id`,
+    where: [
+      sql`m.tenant_id = ${tenantId}`,
+      ...(q.eventType ? [sql`m.event_type = ${q.eventType}`] : []),
+      ...(q.unauthorized === 'true' ? [sql`m.is_authorized = false`] : []),
+      ...(q.readerId ? [sql`m.reader_id = ${q.readerId}`] : []),
+    ],
+    searchWith: movementSearch,
+    sort: { seenAt: sql`m.seen_at`, eventType: sql`m.event_type`, epc: sql`m.epc`, location: sql`m.location` },
+    defaultSort: 'seenAt:desc',
+    tieBreaker: sql`m.id desc`,
+  };
+}
+
+/** UTC day bounds of the overview period; the last 30 days by default. */
+function period(q: TTagsOverviewQuery): { from: string; to: string } {
+  const to = q.endDate ?? new Date().toISOString().slice(0, 10);
+  const from = q.startDate ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  if (from > to)
+    throw badRequest('invalid_period', 'startDate is after endDate', [
+      { field: 'startDate', message: 'after endDate' },
+    ]);
+  if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
+    throw badRequest('invalid_period', 'The period is limited to one year', [
+      { field: 'startDate', message: 'too far' },
+    ]);
+  return { from, to };
+}
+
+export async function tagsOverview(tx: Tx, tenantId: number, q: TTagsOverviewQuery): Promise<TTagsOverview> {
+  const { from, to } = period(q);
+  const conditions: SQL[] = [
+    sql`m.tenant_id = ${tenantId}`,
+    sql`m.seen_at >= ${from}::date`,
+    sql`m.seen_at < ${to}::date + 1`,
+  ];
+  if (q.note) conditions.push(movementSearch(`%${escapeLike(q.note)}%`));
+  const where = sql.join(conditions, sql` and `);
+  const movementsFrom = sql`from tag_movements m left join articles a on a.id = m.article_id left join readers r on r.id = m.reader_id`;
+  const [[tagsRow], [moveRow], days, [readerRow]] = await Promise.all([
+    queryRows<TTagsOverview['tags']>(
+      tx,
+      sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
+            count(*) filter (where status <> 'active')::int as "nonActive",
+            count(*) filter (where article_id is not null)::int as bound,
+            count(*) filter (where in_stock and article_id is not null)::int as "inStock"
+          from tags where tenant_id = ${tenantId}`,
+    ),
+    queryRows<TTagsOverview['movements']>(
+      tx,
+      sql`select count(*) filter (where m.event_type = 'IN')::int as "in", count(*) filter (where m.event_type = 'OUT')::int as "out",
+            count(*) filter (where m.event_type = 'unknown')::int as "unknown", count(*) filter (where m.event_type = 'seen')::int as "seen",
+            count(*) filter (where m.is_authorized = false)::int as "unauthorized"
+          ${movementsFrom} where ${where}`,
+    ),
+    queryRows<TTagsOverview['byDay'][number]>(
+      tx,
+      sql`select to_char(d, 'YYYY-MM-DD') as date,
+            count(m.id) filter (where m.event_type = 'IN')::int as "in",
+            count(m.id) filter (where m.event_type = 'OUT')::int as "out",
+            count(m.id) filter (where m.is_authorized = false)::int as "unauthorized"
+          from generate_series(${from}::date, ${to}::date, interval '1 day') d
+          left join (select m.* ${movementsFrom} where ${where}) m on (m.seen_at at time zone 'UTC')::date = d::date
+          group by d order by d`,
+    ),
+    queryRows<TTagsOverview['readers']>(
+      tx,
+      sql`select count(*)::int as total, count(*) filter (where online)::int as online from readers where tenant_id = ${tenantId}`,
+    ),
+  ]);
+  return { tags: tagsRow!, movements: moveRow!, byDay: days, readers: readerRow! };
+}
+
+export function tagLogRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/redear/TagMouvement/:id',
+      {
+        schema: {
+          tags: ['tags'],
+          params: ZClientIdParams,
+          querystring: ZTagLogQuery,
+          response: { 200: listOf(ZTagMovement) },
+        },
+        preHandler: app.requirePermission('tags.read'),
+      },
+      (req) => {
+        const tenantId = tenantFromParam(req.auth, req.params.id);
+        return withTenant(db, tenantId, (tx) => paginate<TTagMovement>(tx, tagLogSpec(tenantId, req.query), req.query));
+      },
+    );
+    app.get(
+      '/dashboard/tags/overview/:id',
+      {
+        schema: {
+          tags: ['dashboard'],
+          params: ZClientIdParams,
+          querystring: ZTagsOverviewQuery,
+          response: { 200: ZTagsOverview },
+        },
+        preHandler: app.requirePermission('dashboard.read'),
+      },
+      (req) => {
+        const tenantId = tenantFromParam(req.auth, req.params.id);
+        return withTenant(db, tenantId, (tx) => tagsOverview(tx, tenantId, req.query));
+      },
+    );
+    app.get(
+      '/dashboard/tags/non-active/:id',
+      {
+        schema: {
+          tags: ['dashboard'],
+          params: ZClientIdParams,
+          querystring: ZListQuery,
+          response: { 200: listOf(ZTag) },
+        },
+        preHandler: app.requirePermission('dashboard.read'),
+      },
+      async (req) => {
+        const tenantId = tenantFromParam(req.auth, req.params.id);
+        const q = req.query as TListQuery;
+        const page = await withTenant(db, tenantId, (tx) =>
+          paginate<Omit<TTag, 'gtin' | 'serial'>>(
+            tx,
+            {
+              columns: tagColumns,
+              from: tagFrom,
+              where: [sql`t.tenant_id = ${tenantId}`, sql`t.status <> 'active'`],
+              search: [sql`t.epc`, sql`a.reference`, sql`a.designation`],
+              sort: tagSort,
+              defaultSort: 'epc:asc',
+              tieBreaker: sql`t.id`,
+            },
+            q,
+          ),
+        );
+        return { ...page, items: page.items.map(withGs1) };
+      },
+    );
+  };
+}
