@@ -26,3 +26,29 @@ export const signOut = async (page: Page) => {
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
 };
+
+/** A suffix that keeps each run's records apart in the shared e2e database. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** Opens an admin screen as a signed-in user and waits for its grid. */
+export const openScreen = async (page: Page, path: string) => {
+  await page.goto(`/admin/${path}`);
+  await expect(page.getByRole('grid')).toBeVisible();
+};
+
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+export const chooseOption = async (page: Page, label: string, option: string) => {
+  await dialog(page).getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+export const search = async (page: Page, text: string) => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  const param = new URLSearchParams({ search: text }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveURL(new RegExp(param));
+};
+
+export const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+export const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);

@@ -26,6 +26,14 @@ export default defineConfig({
         manualPureFunctions: ['z'],
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
       },
+      output: {
+        // zod is only for the signed-in screens' forms: its own chunk, so the automatic splitting never
+        // merges it into a chunk the sign-in page needs. (Grouping modules that have dependencies, like
+        // the Data Grid, broke the evaluation order: "reading '__emotion_styles'".)
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
+        },
+      },
     },
   },
   server: {

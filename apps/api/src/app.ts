@@ -32,6 +32,8 @@ import { suppliersModule } from './modules/suppliers/suppliers.module';
 import { usersModule } from './modules/users/users.module';
 import { rfidModule } from './modules/rfid/rfid.module';
 import { ingestModule } from './modules/ingest/ingest.module';
+import { startMqtt } from './modules/ingest/mqtt-client';
+import { createMqttHandler } from './modules/ingest/mqtt-handler';
 import { createReaderStatus } from './modules/ingest/reader-status';
 
 declare module 'fastify' {
@@ -40,7 +42,8 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'>;
+export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'> &
+  Partial<Pick<Config, 'mqttUrl'>>;
 
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_LIMIT = 20 * 1024 * 1024;
@@ -107,6 +110,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v), sessions: app.sessions });
       await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
       await api.register(tenantsRoutes, { db });
+      const ingest = ingestModule(db, app.realtime);
+      if (config.mqttUrl) {
+        const mqtt = startMqtt(config.mqttUrl, createMqttHandler(db, ingest.service, readerStatus), app.log);
+        app.addHook('onClose', () => mqtt.close());
+      }
       const modules = [
         suppliersModule(db),
         categoriesModule(db),
@@ -118,7 +126,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         activityLogModule(db),
         dashboardModule(db),
         rfidModule(db),
-        ingestModule(db, app.realtime),
+        ingest,
       ];
       for (const m of modules) for (const routes of [m.routes].flat()) await api.register(routes);
     },

@@ -1,5 +1,18 @@
 import { priceWithTax } from '../platform/money';
-import { articles, categories, customerGroups, customers, reasons, stockMovements, suppliers } from './schema';
+import { newReaderSecret } from '../modules/rfid/rfid.repository';
+import {
+  articles,
+  categories,
+  consumers,
+  customerGroups,
+  customers,
+  readers,
+  reasons,
+  stockMovements,
+  suppliers,
+  tagFamilies,
+  tags,
+} from './schema';
 import type { Tx } from './client';
 
 const SUPPLIERS = [

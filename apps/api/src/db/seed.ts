@@ -29,7 +29,8 @@ export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResul
     const [acme] = await tx.insert(tenants).values({ name: 'Acme' }).returning({ id: tenants.id });
     const demoAdmin = await createRole(tx, demo!.id, 'Administrateur', PERMISSIONS);
     const demoReader = await createRole(tx, demo!.id, 'Lecteur', READ_PERMISSIONS);
-    const demoMobile = await createRole(tx, demo!.id, 'Préparateur mobile', READ_PERMISSIONS);
+    // Handheld users read everything and upload counting sessions.
+    const demoMobile = await createRole(tx, demo!.id, 'Préparateur mobile', [...READ_PERMISSIONS, 'tags.write']);
     const acmeAdmin = await createRole(tx, acme!.id, 'Administrateur', PERMISSIONS);
 
     const [admin] = await tx

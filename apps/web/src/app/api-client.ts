@@ -1,4 +1,5 @@
-import { API_BASE, type TProblem } from '@tagstock/contract';
+import type { TProblem } from '@tagstock/contract';
+import { API_BASE } from './boot-constants';
 import { setLoading } from './root-slice';
 import { disconnect } from './auth-slice';
 
@@ -18,6 +19,19 @@ export type ApiCallOptions<T> = {
   /** Runs only on HTTP 404, with the response data (the problem document). */
   onError?: (data: unknown) => void;
   signal?: AbortSignal;
+  /** 'blob' for file downloads (exports, images): resolves to a DownloadedFile. */
+  responseType?: 'json' | 'blob';
+};
+
+/** A file fetched with the bearer header (a plain <a href> or <img src> cannot send it). */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+const filenameOf = (disposition: string | null): string | null => {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? null;
 };
 
 /** A failed call: HTTP status (0 when no response) and the problem document. */
@@ -66,7 +80,7 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 /** The one place that talks HTTP to the API; RTK Query's baseQuery goes through it too. */
 export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<T> => {
-  const { method = 'GET', url, body, silent = false, onSuccess, onError, signal } = options;
+  const { method = 'GET', url, body, silent = false, onSuccess, onError, signal, responseType = 'json' } = options;
   const token = context.getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -111,7 +125,13 @@ export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<
 
   let data: unknown;
   try {
-    data = await readBody(response);
+    data =
+      responseType === 'blob' && response.ok
+        ? ({
+            blob: await response.blob(),
+            filename: filenameOf(response.headers.get('content-disposition')),
+          } satisfies DownloadedFile)
+        : await readBody(response);
   } catch (error) {
     done();
     throw error;

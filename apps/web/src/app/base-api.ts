@@ -17,10 +17,28 @@ const apiClientBaseQuery: BaseQueryFn<QueryArgs, unknown, QueryError> = async (a
   }
 };
 
+export const TAG_TYPES = [
+  'Me',
+  'Tenants',
+  'Suppliers',
+  'Categories',
+  'Articles',
+  'Movements',
+  'Lots',
+  'Reasons',
+  'Customers',
+  'CustomerGroups',
+  'Users',
+  'Roles',
+  'Logs',
+  'Dashboard',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiClientBaseQuery,
-  tagTypes: ['Me', 'Tenants'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
 

@@ -1,4 +1,4 @@
-import { canUseDashboard } from '@tagstock/contract';
+import { canUseDashboard } from './boot-constants';
 
 export type RootRouteAccess = { isLoggedIn: boolean; rb: boolean | undefined; appType: string | undefined };
 

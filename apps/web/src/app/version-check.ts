@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@tagstock/contract';
+import { APP_VERSION } from './boot-constants';
 
 type TMeta = { version: string };
 

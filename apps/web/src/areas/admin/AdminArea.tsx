@@ -1,11 +1,24 @@
 import '../../app/api-setup';
+import '../../app/i18n-admin';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../../components/AppShell';
+import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { DashboardPage } from '../../features/dashboard/DashboardPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { ADMIN_NAV } from './admin-nav';
+
+// Each screen is its own chunk: the dashboard does not load the Data Grid.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  const Page = lazy<ComponentType>(() => load().then((m) => ({ default: m[name] })));
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+};
 
 export const AdminArea = () => (
   <Routes>
@@ -14,6 +27,42 @@ export const AdminArea = () => (
       <Route path="dashboard" element={<DashboardPage />} />
       <Route path="profile" element={<ProfilePage />} />
       <Route path="password" element={<PasswordPage />} />
+      <Route path="articles" element={page(() => import('../../features/articles/ArticlesPage'), 'ArticlesPage')} />
+      <Route
+        path="articles/:id"
+        element={page(() => import('../../features/articles/ArticleDetailPage'), 'ArticleDetailPage')}
+      />
+      <Route
+        path="categories"
+        element={page(() => import('../../features/categories/CategoriesPage'), 'CategoriesPage')}
+      />
+      <Route
+        path="stockAlerts"
+        element={page(() => import('../../features/articles/StockAlertsPage'), 'StockAlertsPage')}
+      />
+      <Route path="dlc" element={page(() => import('../../features/articles/DlcPage'), 'DlcPage')} />
+      <Route path="reasons" element={page(() => import('../../features/reasons/ReasonsPage'), 'ReasonsPage')} />
+      <Route path="suppliers" element={page(() => import('../../features/suppliers/SuppliersPage'), 'SuppliersPage')} />
+      <Route
+        path="suppliers/:id"
+        element={page(() => import('../../features/suppliers/SupplierDetailPage'), 'SupplierDetailPage')}
+      />
+      <Route path="customers" element={page(() => import('../../features/customers/CustomersPage'), 'CustomersPage')} />
+      <Route
+        path="customerGroups"
+        element={page(() => import('../../features/customers/CustomerGroupsPage'), 'CustomerGroupsPage')}
+      />
+      <Route
+        path="customerGroups/:id"
+        element={page(() => import('../../features/customers/CustomerGroupsPage'), 'CustomerGroupMembersPage')}
+      />
+      <Route path="users" element={page(() => import('../../features/users/UsersPage'), 'UsersPage')} />
+      <Route path="roles" element={page(() => import('../../features/roles/RolesPage'), 'RolesPage')} />
+      <Route
+        path="roles/:id"
+        element={page(() => import('../../features/roles/RolePermissionsPage'), 'RolePermissionsPage')}
+      />
+      <Route path="logs" element={page(() => import('../../features/logs/LogsPage'), 'LogsPage')} />
       <Route path="*" element={<NotFound homePath="/admin/dashboard" />} />
     </Route>
   </Routes>

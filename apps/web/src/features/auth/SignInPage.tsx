@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION, type TSignInResponse } from '@tagstock/contract';
+import type { TSignInResponse } from '@tagstock/contract';
+import { APP_VERSION } from '../../app/boot-constants';
 import { useAppDispatch } from '../../app/hooks';
 import { login } from '../../app/auth-slice';
 import { apiCall, ApiError } from '../../app/api-client';
@@ -33,7 +34,10 @@ export const SignInPage = () => {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const checked = validateSignIn({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
+    const checked = validateSignIn({
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    });
     setFailure(null);
     if (!checked.ok) {
       setErrors(checked.errors);

@@ -22,9 +22,5 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useMeQuery,
-  useUpdateProfileMutation,
-  useChangePasswordMutation,
-  useSignOutEverywhereMutation,
-} = authApi;
+export const { useMeQuery, useUpdateProfileMutation, useChangePasswordMutation, useSignOutEverywhereMutation } =
+  authApi;

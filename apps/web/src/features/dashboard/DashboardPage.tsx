@@ -8,8 +8,15 @@ import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import EuroIcon from '@mui/icons-material/EuroOutlined';
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { setStockQuantity, setStockValorisation } from '../../app/dashboard-slice';
+import { useStockSummaryQuery } from '../articles/api';
 import { formatEuros, formatQuantity } from './format';
 
 const StatCard = ({
@@ -18,12 +25,14 @@ const StatCard = ({
   icon,
   testId,
   live,
+  action,
 }: {
   label: string;
   value: string;
   icon: ReactNode;
   testId: string;
   live: boolean;
+  action?: ReactNode;
 }) => {
   const { t } = useTranslation();
   return (
@@ -51,6 +60,7 @@ const StatCard = ({
         <Typography variant="h4" component="p" data-testid={testId} sx={{ fontWeight: 600, mt: 0.5 }}>
           {value}
         </Typography>
+        {action}
       </CardContent>
     </Card>
   );
@@ -59,8 +69,17 @@ const StatCard = ({
 export const DashboardPage = () => {
   const { t, i18n } = useTranslation();
   const tenantName = useAppSelector((s) => s.authentification.loggedInUser?.tenantName ?? '');
+  const idClient = useAppSelector((s) => s.authentification.loggedInUser?.IDClient ?? null);
   const { stockQuantity, stockValorisation, readerDisconnected } = useAppSelector((s) => s.dashboard);
+  const dispatch = useAppDispatch();
   const language = i18n.resolvedLanguage ?? 'en';
+  // Initial figures from the API; the socket's send_notification keeps them live afterwards.
+  const { data: summary } = useStockSummaryQuery(idClient ?? '', { skip: !idClient, refetchOnMountOrArgChange: true });
+  useEffect(() => {
+    if (!summary) return;
+    dispatch(setStockQuantity(summary.totalQuantity));
+    dispatch(setStockValorisation(summary.totalValorization));
+  }, [summary, dispatch]);
   const waiting = stockQuantity === null && stockValorisation === null;
 
   return (
@@ -90,6 +109,32 @@ export const DashboardPage = () => {
           icon={<EuroIcon />}
           testId="stock-valorisation"
           live={stockValorisation !== null}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mt: 3 }}>
+        <StatCard
+          label={t('dashboard.articleCount')}
+          value={formatQuantity(summary?.articleCount ?? null, language)}
+          icon={<CategoryIcon />}
+          testId="article-count"
+          live={false}
+          action={
+            <Button component={RouterLink} to="/admin/articles" size="small" sx={{ mt: 1, ml: -1 }}>
+              {t('dashboard.seeArticles')}
+            </Button>
+          }
+        />
+        <StatCard
+          label={t('dashboard.stockAlertCount')}
+          value={formatQuantity(summary?.stockAlertCount ?? null, language)}
+          icon={<WarningIcon />}
+          testId="stock-alert-count"
+          live={false}
+          action={
+            <Button component={RouterLink} to="/admin/stockAlerts" size="small" sx={{ mt: 1, ml: -1 }}>
+              {t('dashboard.seeStockAlerts')}
+            </Button>
+          }
         />
       </Stack>
       {waiting && (

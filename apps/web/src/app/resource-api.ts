@@ -1,0 +1,110 @@
+import type { TypedUseMutation, TypedUseQuery } from '@reduxjs/toolkit/query/react';
+import type { TImportReport, TList } from '@tagstock/contract';
+import { baseApi, type QueryArgs, type QueryError, type TagType } from './base-api';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+
+type Base = BaseQueryFn<QueryArgs, unknown, QueryError>;
+
+/** Filters beyond page/limit/search/sort (supplierId, withoutSupplier…); undefined and '' are left out. */
+export type ListFilters = Record<string, string | number | boolean | null | undefined>;
+export type ListArgs = { page: number; limit: number; search?: string; sort?: string } & ListFilters;
+
+/** `?page=1&limit=25&search=…&sort=field:asc` plus filters, skipping empty values. */
+export const toQueryString = (args: ListFilters): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export type ImportArgs = { file: File; dryRun: boolean };
+
+export type ResourceApi<T, TCreate, TUpdate> = {
+  useList: TypedUseQuery<TList<T>, ListArgs, Base>;
+  useGet: TypedUseQuery<T, number, Base>;
+  useCreate: TypedUseMutation<T, TCreate, Base>;
+  useUpdate: TypedUseMutation<T, { id: number; body: TUpdate }, Base>;
+  useRemove: TypedUseMutation<{ ok: true }, number, Base>;
+  useImport: TypedUseMutation<TImportReport, ImportArgs, Base>;
+  path: string;
+  tag: TagType;
+};
+
+type ResourceConfig = {
+  /** Unique endpoint prefix, e.g. 'suppliers'. */
+  name: string;
+  /** API path under /backend/api, e.g. '/suppliers'. */
+  path: string;
+  tag: TagType;
+  /** Other lists whose counts or names change with this resource (e.g. articles → suppliers' articleCount). */
+  invalidates?: TagType[];
+};
+
+/**
+ * The five CRUD endpoints (plus import) of one resource, with cache tags: lists and items provide
+ * the resource tag; every change invalidates it, the related tags and the activity log.
+ */
+export const createResourceApi = <T, TCreate, TUpdate = TCreate>({
+  name,
+  path,
+  tag,
+  invalidates = [],
+}: ResourceConfig): ResourceApi<T, TCreate, TUpdate> => {
+  const changed: TagType[] = [tag, ...invalidates, 'Logs', 'Dashboard'];
+  const api = baseApi.injectEndpoints({
+    endpoints: (build) => ({
+      [`${name}List`]: build.query<TList<T>, ListArgs>({
+        query: (args) => `${path}${toQueryString(args)}`,
+        providesTags: [tag],
+      }),
+      [`${name}Get`]: build.query<T, number>({
+        query: (id) => `${path}/${id}`,
+        providesTags: [tag],
+      }),
+      [`${name}Create`]: build.mutation<T, TCreate>({
+        query: (body) => ({ url: path, method: 'POST', body }),
+        invalidatesTags: changed,
+      }),
+      [`${name}Update`]: build.mutation<T, { id: number; body: TUpdate }>({
+        query: ({ id, body }) => ({ url: `${path}/${id}`, method: 'PUT', body }),
+        invalidatesTags: changed,
+      }),
+      [`${name}Remove`]: build.mutation<{ ok: true }, number>({
+        query: (id) => ({ url: `${path}/${id}`, method: 'DELETE' }),
+        invalidatesTags: changed,
+      }),
+      [`${name}Import`]: build.mutation<TImportReport, ImportArgs>({
+        query: ({ file, dryRun }) => {
+          const body = new FormData();
+          body.append('file', file);
+          return { url: `${path}/import${dryRun ? '?dryRun=true' : ''}`, method: 'POST', body };
+        },
+        // A dry run writes nothing.
+        invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : changed),
+      }),
+    }),
+  });
+  // Computed endpoint names lose their literal types; the shapes are fixed above.
+  const endpoints = api.endpoints as unknown as Record<
+    string,
+    { useQuery?: unknown; useMutation?: unknown } | undefined
+  >;
+  const hook = (key: string, kind: 'useQuery' | 'useMutation') => {
+    const found = endpoints[`${name}${key}`]?.[kind];
+    if (!found) throw new Error(`endpoint ${name}${key} is missing`);
+    return found;
+  };
+  return {
+    useList: hook('List', 'useQuery') as ResourceApi<T, TCreate, TUpdate>['useList'],
+    useGet: hook('Get', 'useQuery') as ResourceApi<T, TCreate, TUpdate>['useGet'],
+    useCreate: hook('Create', 'useMutation') as ResourceApi<T, TCreate, TUpdate>['useCreate'],
+    useUpdate: hook('Update', 'useMutation') as ResourceApi<T, TCreate, TUpdate>['useUpdate'],
+    useRemove: hook('Remove', 'useMutation') as ResourceApi<T, TCreate, TUpdate>['useRemove'],
+    useImport: hook('Import', 'useMutation') as ResourceApi<T, TCreate, TUpdate>['useImport'],
+    path,
+    tag,
+  };
+};

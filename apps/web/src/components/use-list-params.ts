@@ -1,0 +1,53 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '@tagstock/contract';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export type ListParams = { page: number; limit: number; search: string; sort: string | undefined };
+export type ListParamsPatch = Partial<{ page: number; limit: number; search: string; sort: string | null }>;
+
+const positive = (text: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
+};
+
+/** Reads list state from a query string; anything malformed falls back to the defaults. */
+export const parseListParams = (params: URLSearchParams, defaultSort?: string): ListParams => {
+  const sort = params.get('sort');
+  return {
+    page: positive(params.get('page'), 1),
+    limit: positive(params.get('limit'), LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX),
+    search: params.get('search') ?? '',
+    sort: sort && /^[A-Za-z_]+:(asc|desc)$/.test(sort) ? sort : defaultSort,
+  };
+};
+
+/** Applies a change; a new search, sort or page size goes back to page 1. Defaults are left out of the URL. */
+export const patchListParams = (params: URLSearchParams, patch: ListParamsPatch): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  const set = (key: string, value: string | null, isDefault: boolean) => {
+    if (value === null || value === '' || isDefault) next.delete(key);
+    else next.set(key, value);
+  };
+  if (patch.search !== undefined) set('search', patch.search.trim(), false);
+  if (patch.sort !== undefined) set('sort', patch.sort, false);
+  if (patch.limit !== undefined) set('limit', String(patch.limit), patch.limit === LIST_LIMIT_DEFAULT);
+  const resetsPage = patch.search !== undefined || patch.sort !== undefined || patch.limit !== undefined;
+  const page = patch.page ?? (resetsPage ? 1 : undefined);
+  if (page !== undefined) set('page', String(page), page === 1);
+  return next;
+};
+
+/** Table state (page, limit, search, sort) kept in the URL, so links and the back button keep it. */
+export const useListParams = (defaultSort?: string) => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseListParams(searchParams, defaultSort), [searchParams, defaultSort]);
+  const update = useCallback(
+    // Page and sort changes are history entries (the back button returns to them); typing a search is not.
+    (patch: ListParamsPatch) =>
+      setSearchParams((current) => patchListParams(current, patch), { replace: patch.search !== undefined }),
+    [setSearchParams],
+  );
+  return { ...params, update, searchParams };
+};

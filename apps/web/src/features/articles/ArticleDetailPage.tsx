@@ -1,0 +1,311 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ZArticleInput, ZLotInput, type TArticleInput, type TLot, type TLotInput } from '@tagstock/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { ResourceForm, toFormValues } from '../../components/ResourceForm';
+import { formatDate, formatDateTime, formatMoney, formatRate } from '../../components/format';
+import { problemMessage } from '../../components/notify';
+import { useCanWrite } from '../../components/use-permission';
+import {
+  articleInputOf,
+  articlesApi,
+  useArticleLotsQuery,
+  useArticleMovementsQuery,
+  useCreateLotMutation,
+  useDeleteLotMutation,
+  useUpdateLotMutation,
+} from './api';
+import { ArticleImage } from './ArticleImage';
+import { ARTICLE_FIELDS, PriceTtcPreview, QuantityCell } from './definitions';
+import { ExpiryChip, LOT_FIELDS } from './lots';
+import { StockChangeDialog } from './StockChangeDialog';
+
+const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
+  <Card>
+    <CardContent>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </CardContent>
+  </Card>
+);
+
+const EmptyRow = ({ columns, text }: { columns: number; text: string }) => (
+  <TableRow>
+    <TableCell colSpan={columns} align="center" sx={{ color: 'text.secondary' }}>
+      {text}
+    </TableCell>
+  </TableRow>
+);
+
+const Field = ({ label, value }: { label: string; value: ReactNode }) => (
+  <Grid size={{ xs: 6, md: 4 }}>
+    <Typography variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="div">{value}</Typography>
+  </Grid>
+);
+
+export const ArticleDetailPage = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const id = Number(useParams().id);
+  const canWrite = useCanWrite('articles');
+  const { data: article, isLoading, isError } = articlesApi.useGet(id);
+  const { data: movements } = useArticleMovementsQuery({ id, page: 1, limit: 50, sort: 'createdAt:desc' });
+  const { data: lots } = useArticleLotsQuery({ id, page: 1, limit: 100, sort: 'expiryDate:asc' });
+  const [updateArticle] = articlesApi.useUpdate();
+  const [createLot] = useCreateLotMutation();
+  const [updateLot] = useUpdateLotMutation();
+  const [deleteLot] = useDeleteLotMutation();
+  const [editing, setEditing] = useState(false);
+  const [direction, setDirection] = useState<'increment' | 'decrement' | null>(null);
+  const [lotEditing, setLotEditing] = useState<TLot | 'new' | null>(null);
+  const [lotDeleting, setLotDeleting] = useState<TLot | null>(null);
+  const articleValues = useMemo(() => toFormValues(ARTICLE_FIELDS, article), [article]);
+  const lotValues = useMemo(() => toFormValues(LOT_FIELDS, lotEditing === 'new' ? null : lotEditing), [lotEditing]);
+
+  if (isLoading) return <Loading />;
+  if (isError || !article) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+
+  const removeLot = async () => {
+    if (!lotDeleting) return;
+    try {
+      await deleteLot(lotDeleting.id).unwrap();
+      toast.success(t('messages.deleted'));
+    } catch (error) {
+      toast.error(problemMessage(error, t));
+    }
+    setLotDeleting(null);
+  };
+
+  return (
+    <Box>
+      <Button component={RouterLink} to="/admin/articles" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {t('articles.title')}
+      </Button>
+      <PageHeader
+        title={`${article.reference} — ${article.designation}`}
+        subtitle={article.categoryName ?? t('articles.noCategory')}
+        actions={
+          canWrite && (
+            <>
+              <Button variant="outlined" color="success" onClick={() => setDirection('increment')}>
+                {t('actions.increment')}
+              </Button>
+              <Button variant="outlined" color="warning" onClick={() => setDirection('decrement')}>
+                {t('actions.decrement')}
+              </Button>
+              <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                {t('actions.edit')}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Section title={t('articles.details')}>
+            <Grid container spacing={2}>
+              <Field label={t('fields.reference')} value={article.reference} />
+              <Field label={t('fields.designation')} value={article.designation} />
+              <Field label={t('fields.size')} value={article.size ?? '—'} />
+              <Field
+                label={t('fields.quantity')}
+                value={
+                  <span data-testid="article-quantity">
+                    <QuantityCell article={article} />
+                  </span>
+                }
+              />
+              <Field label={t('fields.stockAlert')} value={article.stockAlert} />
+              <Field label={t('fields.stockTag')} value={article.stockTag ?? '—'} />
+              <Field label={t('fields.priceHt')} value={formatMoney(article.priceHt, language)} />
+              <Field label={t('fields.vatRate')} value={formatRate(article.vatRate, language)} />
+              <Field label={t('fields.priceTtc')} value={formatMoney(article.priceTtc, language)} />
+              <Field label={t('fields.unitPrice')} value={formatMoney(article.unitPrice, language)} />
+              <Field label={t('fields.category')} value={article.categoryName ?? '—'} />
+              <Field
+                label={t('fields.supplier')}
+                value={
+                  article.supplierId ? (
+                    <RouterLink to={`/admin/suppliers/${article.supplierId}`}>{article.supplierName}</RouterLink>
+                  ) : (
+                    '—'
+                  )
+                }
+              />
+            </Grid>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('articles.image')}>
+            <ArticleImage article={article} canWrite={canWrite} />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Section title={t('articles.movements')}>
+            <Table size="small" aria-label={t('articles.movements')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('fields.date')}</TableCell>
+                  <TableCell align="right">{t('fields.delta')}</TableCell>
+                  <TableCell align="right">{t('fields.quantityAfter')}</TableCell>
+                  <TableCell>{t('fields.reason')}</TableCell>
+                  <TableCell>{t('fields.user')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(movements?.items ?? []).map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell>{formatDateTime(m.createdAt, language)}</TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{ color: m.delta < 0 ? 'warning.dark' : 'success.dark', fontWeight: 600 }}
+                    >
+                      {m.delta > 0 ? `+${m.delta}` : m.delta}
+                    </TableCell>
+                    <TableCell align="right">{m.quantityAfter}</TableCell>
+                    <TableCell>
+                      {m.reason ?? '—'}
+                      {m.note && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {m.note}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{m.userName ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+                {movements?.items.length === 0 && <EmptyRow columns={5} text={t('articles.noMovements')} />}
+              </TableBody>
+            </Table>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Section
+            title={t('articles.lots')}
+            action={
+              canWrite && (
+                <Button size="small" startIcon={<AddIcon />} onClick={() => setLotEditing('new')}>
+                  {t('dlc.new')}
+                </Button>
+              )
+            }
+          >
+            <Table size="small" aria-label={t('articles.lots')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('fields.lotNumber')}</TableCell>
+                  <TableCell align="right">{t('fields.quantity')}</TableCell>
+                  <TableCell>{t('fields.expiryDate')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(lots?.items ?? []).map((lot) => (
+                  <TableRow key={lot.id}>
+                    <TableCell>{lot.lotNumber}</TableCell>
+                    <TableCell align="right">{lot.quantity}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <span>{formatDate(lot.expiryDate, language)}</span>
+                        <ExpiryChip lot={lot} t={t} />
+                      </Stack>
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {canWrite && (
+                        <>
+                          <IconButton size="small" aria-label={t('actions.edit')} onClick={() => setLotEditing(lot)}>
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                          <IconButton size="small" aria-label={t('actions.delete')} onClick={() => setLotDeleting(lot)}>
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {lots?.items.length === 0 && <EmptyRow columns={4} text={t('dlc.empty')} />}
+              </TableBody>
+            </Table>
+          </Section>
+        </Grid>
+      </Grid>
+      <ResourceForm<TArticleInput>
+        open={editing}
+        mode="edit"
+        title={t('articles.edit')}
+        fields={ARTICLE_FIELDS}
+        schema={ZArticleInput}
+        initialValues={articleValues}
+        onClose={() => setEditing(false)}
+        preview={(values) => <PriceTtcPreview values={values} t={t} language={language} />}
+        onSubmit={async (body) => {
+          await updateArticle({ id, body: { ...articleInputOf(article), ...body } }).unwrap();
+          toast.success(t('messages.edited'));
+          setEditing(false);
+        }}
+      />
+      <StockChangeDialog
+        article={direction ? article : null}
+        direction={direction ?? 'increment'}
+        onClose={() => setDirection(null)}
+      />
+      <ResourceForm<TLotInput>
+        open={lotEditing !== null}
+        mode={lotEditing === 'new' ? 'create' : 'edit'}
+        title={t(lotEditing === 'new' ? 'dlc.new' : 'dlc.edit')}
+        fields={LOT_FIELDS}
+        schema={ZLotInput}
+        initialValues={lotValues}
+        onClose={() => setLotEditing(null)}
+        onSubmit={async (body) => {
+          if (lotEditing === 'new') {
+            await createLot({ articleId: id, body }).unwrap();
+            toast.success(t('messages.created'));
+          } else if (lotEditing) {
+            await updateLot({ id: lotEditing.id, body }).unwrap();
+            toast.success(t('messages.edited'));
+          }
+          setLotEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={lotDeleting !== null}
+        title={t('dlc.deleteTitle')}
+        message={t('dlc.deleteConfirm', { name: lotDeleting?.lotNumber ?? '' })}
+        onConfirm={() => void removeLot()}
+        onClose={() => setLotDeleting(null)}
+      />
+    </Box>
+  );
+};

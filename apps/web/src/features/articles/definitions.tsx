@@ -1,0 +1,99 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import type { TArticle } from '@tagstock/contract';
+import type { FieldDef, FormValues } from '../../components/ResourceForm';
+import { formatMoney, formatRate, priceWithTax } from '../../components/format';
+import { useCategoryOptions } from '../categories/api';
+import { useSupplierOptions } from '../suppliers/api';
+
+export const isInAlert = (article: Pick<TArticle, 'quantity' | 'stockAlert'>) => article.quantity <= article.stockAlert;
+
+export const ARTICLE_FIELDS: readonly FieldDef[] = [
+  { name: 'reference', labelKey: 'fields.reference', kind: 'text', required: true, half: true },
+  { name: 'stockTag', labelKey: 'fields.stockTag', kind: 'text', half: true },
+  { name: 'designation', labelKey: 'fields.designation', kind: 'text', required: true },
+  { name: 'size', labelKey: 'fields.size', kind: 'text', half: true },
+  { name: 'initialQuantity', labelKey: 'fields.initialQuantity', kind: 'number', half: true, only: 'create' },
+  { name: 'quantity', labelKey: 'fields.quantity', kind: 'number', half: true, only: 'edit', displayOnly: true },
+  { name: 'priceHt', labelKey: 'fields.priceHt', kind: 'money', required: true, half: true },
+  { name: 'vatRate', labelKey: 'fields.vatRate', kind: 'rate', required: true, half: true },
+  { name: 'unitPrice', labelKey: 'fields.unitPrice', kind: 'money', half: true },
+  { name: 'stockAlert', labelKey: 'fields.stockAlert', kind: 'number', required: true, half: true },
+  { name: 'categoryId', labelKey: 'fields.category', kind: 'select', useOptions: useCategoryOptions, half: true },
+  { name: 'supplierId', labelKey: 'fields.supplier', kind: 'select', useOptions: useSupplierOptions, half: true },
+];
+
+export const NEW_ARTICLE = { vatRate: '20', stockAlert: 0, initialQuantity: 0 };
+
+/** Live, read-only price incl. tax under the form (the server computes the stored one). */
+export const PriceTtcPreview = ({ values, t, language }: { values: FormValues; t: TFunction; language: string }) => {
+  const ttc = priceWithTax(String(values.priceHt ?? ''), String(values.vatRate ?? ''));
+  return (
+    <Box
+      sx={{
+        mt: 2,
+        p: 2,
+        borderRadius: 1,
+        bgcolor: 'rgba(30,58,95,0.06)',
+        display: 'flex',
+        justifyContent: 'space-between',
+      }}
+    >
+      <Typography color="text.secondary">{t('fields.priceTtc')}</Typography>
+      <Typography sx={{ fontWeight: 600 }} data-testid="price-ttc-preview">
+        {ttc ? formatMoney(ttc, language) : '—'}
+      </Typography>
+    </Box>
+  );
+};
+
+export const QuantityCell = ({ article }: { article: TArticle }) =>
+  isInAlert(article) ? (
+    <Chip size="small" color={article.quantity === 0 ? 'error' : 'warning'} label={article.quantity} />
+  ) : (
+    <span>{article.quantity}</span>
+  );
+
+export const articleColumns = (t: TFunction, language: string): GridColDef<TArticle>[] => [
+  { field: 'reference', headerName: t('fields.reference'), width: 130 },
+  { field: 'designation', headerName: t('fields.designation'), flex: 1.5, minWidth: 200 },
+  { field: 'size', headerName: t('fields.size'), width: 80, sortable: false },
+  {
+    field: 'quantity',
+    headerName: t('fields.quantity'),
+    type: 'number',
+    width: 100,
+    renderCell: ({ row }) => <QuantityCell article={row} />,
+  },
+  {
+    field: 'priceHt',
+    headerName: t('fields.priceHt'),
+    type: 'number',
+    width: 110,
+    valueFormatter: (value: string) => formatMoney(value, language),
+  },
+  {
+    field: 'vatRate',
+    headerName: t('fields.vatRate'),
+    type: 'number',
+    width: 80,
+    sortable: false,
+    valueFormatter: (value: string) => formatRate(value, language),
+  },
+  {
+    field: 'priceTtc',
+    headerName: t('fields.priceTtc'),
+    type: 'number',
+    width: 110,
+    valueFormatter: (value: string) => formatMoney(value, language),
+  },
+  { field: 'stockAlert', headerName: t('fields.stockAlert'), type: 'number', width: 100 },
+  { field: 'categoryName', headerName: t('fields.category'), flex: 1, minWidth: 140 },
+  { field: 'supplierName', headerName: t('fields.supplier'), flex: 1, minWidth: 150 },
+];
+
+export const ARTICLE_TRANSFER_COLUMNS =
+  'reference, designation, size, priceHt, vatRate, unitPrice, stockAlert, category, supplier, stockTag, quantity';

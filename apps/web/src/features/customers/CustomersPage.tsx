@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { ZCustomerInput, type TCustomer } from '@tagstock/contract';
+import { CrudPage } from '../../components/CrudPage';
+import type { FieldDef } from '../../components/ResourceForm';
+import type { ListFilters } from '../../app/resource-api';
+import { CONTACT_FIELDS, CONTACT_TRANSFER_COLUMNS, contactColumns } from '../suppliers/contact';
+import { customersApi, useGroupOptions } from './api';
+
+export const CUSTOMER_FIELDS: readonly FieldDef[] = [
+  ...CONTACT_FIELDS,
+  { name: 'customerCategory', labelKey: 'fields.customerCategory', kind: 'text', half: true },
+  { name: 'groupId', labelKey: 'fields.group', kind: 'select', useOptions: useGroupOptions, half: true },
+];
+
+export const useCustomerColumns = () => {
+  const { t } = useTranslation();
+  return useMemo<GridColDef<TCustomer>[]>(
+    () => [
+      ...contactColumns<TCustomer>(t),
+      { field: 'customerCategory', headerName: t('fields.customerCategory'), width: 130 },
+      { field: 'groupName', headerName: t('fields.group'), width: 150 },
+    ],
+    [t],
+  );
+};
+
+/** The customers list; with `filters` and a title it is a group's members page. */
+export const CustomersPage = ({ filters, title }: { filters?: ListFilters; title?: string }) => {
+  const columns = useCustomerColumns();
+  return (
+    <CrudPage
+      domain="customers"
+      resource="customers"
+      api={customersApi}
+      columns={columns}
+      fields={CUSTOMER_FIELDS}
+      createSchema={ZCustomerInput}
+      defaultSort="name:asc"
+      createdKey="messages.customerCreated"
+      transferColumns={filters ? undefined : `${CONTACT_TRANSFER_COLUMNS}, customerCategory, group`}
+      filters={filters}
+      newValues={filters?.groupId ? { groupId: filters.groupId } : undefined}
+      title={title}
+    />
+  );
+};

@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TActivityLog } from '@tagstock/contract';
+import { PageHeader } from '../../components/PageHeader';
+import { ResourceTable } from '../../components/ResourceTable';
+import { formatDateTime } from '../../components/format';
+import { logsApi } from './api';
+
+// The entities the server logs (SPEC §3: events on articles; lots belong to articles).
+const ENTITIES = ['article', 'lot'] as const;
+const ACTION_COLOR = {
+  created: 'success',
+  updated: 'info',
+  deleted: 'error',
+  incremented: 'success',
+  decremented: 'warning',
+  imported: 'secondary',
+} as const;
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? '∅' : String(value));
+
+/** Who changed what, when: old → new per field. */
+export const LogsPage = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const entity = searchParams.get('entity') ?? '';
+  const filters = useMemo(() => ({ entity: entity || undefined }), [entity]);
+  const columns = useMemo<GridColDef<TActivityLog>[]>(
+    () => [
+      {
+        field: 'createdAt',
+        headerName: t('fields.date'),
+        width: 170,
+        valueFormatter: (value: string) => formatDateTime(value, language),
+      },
+      { field: 'userName', headerName: t('fields.user'), width: 150, sortable: false },
+      {
+        field: 'entity',
+        headerName: t('fields.entity'),
+        width: 130,
+        valueFormatter: (value: string) => t(`logs.entities.${value}`, { defaultValue: value }),
+      },
+      {
+        field: 'action',
+        headerName: t('fields.action'),
+        width: 130,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={ACTION_COLOR[row.action]}
+            label={t(`logs.actions.${row.action}`)}
+          />
+        ),
+      },
+      { field: 'summary', headerName: t('fields.summary'), flex: 1, minWidth: 200, sortable: false },
+      {
+        field: 'changes',
+        headerName: t('fields.changes'),
+        flex: 1.4,
+        minWidth: 260,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 1 }}>
+            {row.changes.map((change) => (
+              <Typography key={change.field} variant="body2" sx={{ lineHeight: 1.5 }}>
+                <strong>{change.field}</strong>: <s style={{ opacity: 0.6 }}>{show(change.from)}</s> → {show(change.to)}
+              </Typography>
+            ))}
+          </Box>
+        ),
+      },
+    ],
+    [t, language],
+  );
+  return (
+    <>
+      <PageHeader title={t('logs.title')} subtitle={t('logs.subtitle')} />
+      <TextField
+        select
+        size="small"
+        label={t('fields.entity')}
+        value={entity}
+        sx={{ width: 220, mb: 2 }}
+        onChange={(e) =>
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (e.target.value) next.set('entity', e.target.value);
+              else next.delete('entity');
+              next.delete('page');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <MenuItem value="">{t('logs.allEntities')}</MenuItem>
+        {ENTITIES.map((name) => (
+          <MenuItem key={name} value={name}>
+            {t(`logs.entities.${name}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ResourceTable
+        label={t('logs.title')}
+        columns={columns}
+        useList={logsApi.useList as never}
+        filters={filters}
+        defaultSort="createdAt:desc"
+        emptyText={t('logs.empty')}
+        countKey="logs.count"
+        autoRowHeight
+      />
+    </>
+  );
+};

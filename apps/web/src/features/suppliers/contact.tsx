@@ -1,0 +1,30 @@
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import type { FieldDef } from '../../components/ResourceForm';
+
+/** SPEC §3: suppliers and customers share these contact fields. */
+export const CONTACT_FIELDS: readonly FieldDef[] = [
+  { name: 'name', labelKey: 'fields.businessName', kind: 'text', required: true },
+  { name: 'contact', labelKey: 'fields.contact', kind: 'text', half: true },
+  { name: 'email', labelKey: 'fields.email', kind: 'email', half: true },
+  { name: 'phone', labelKey: 'fields.phone', kind: 'text', half: true },
+  { name: 'vatNumber', labelKey: 'fields.vatNumber', kind: 'text', half: true },
+  { name: 'address', labelKey: 'fields.address', kind: 'text' },
+  { name: 'postcode', labelKey: 'fields.postcode', kind: 'text', half: true },
+  { name: 'city', labelKey: 'fields.city', kind: 'text', half: true },
+  { name: 'country', labelKey: 'fields.country', kind: 'text', half: true },
+  { name: 'parentCompany', labelKey: 'fields.parentCompany', kind: 'text', half: true },
+];
+
+export const contactColumns = <T extends GridValidRowModel>(t: TFunction): GridColDef<T>[] => [
+  { field: 'name', headerName: t('fields.businessName'), flex: 1.4, minWidth: 180 },
+  { field: 'contact', headerName: t('fields.contact'), flex: 1, minWidth: 140, sortable: false },
+  { field: 'city', headerName: t('fields.city'), flex: 0.8, minWidth: 110 },
+  { field: 'country', headerName: t('fields.country'), flex: 0.7, minWidth: 100 },
+  { field: 'phone', headerName: t('fields.phone'), flex: 0.9, minWidth: 130, sortable: false },
+  { field: 'email', headerName: t('fields.email'), flex: 1.2, minWidth: 180 },
+];
+
+/** Header names of the import/export files (see the API). */
+export const CONTACT_TRANSFER_COLUMNS =
+  'name, contact, address, postcode, city, country, vatNumber, phone, email, parentCompany';

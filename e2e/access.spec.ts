@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
+
+test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test('users: password checks, create, edit and disable', async ({ page }) => {
+  const name = `E2E User ${unique()}`;
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`;
+  await openScreen(page, 'users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  await dialog(page).getByLabel('Name').first().fill(name);
+  await dialog(page).getByLabel('Email').fill(email);
+  await chooseOption(page, 'Role', 'Lecteur');
+  await dialog(page)
+    .getByLabel(/^Password/)
+    .fill('short');
+  await dialog(page).getByLabel('Confirm password').fill('other');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(dialog(page).getByText('Password is too short')).toBeVisible();
+  await dialog(page)
+    .getByLabel(/^Password/)
+    .fill('long-enough-1');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(dialog(page).getByText('Passwords do not match')).toBeVisible();
+  await dialog(page).getByLabel('Confirm password').fill('long-enough-1');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'User created')).toBeVisible();
+
+  await search(page, name);
+  await row(page, name).getByRole('button', { name: 'Edit' }).click();
+  await chooseOption(page, 'App type', 'Mobile');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Edited successfully')).toBeVisible();
+  await expect(row(page, name)).toContainText('Mobile');
+
+  await row(page, name).getByRole('button', { name: 'Disable' }).click();
+  await dialog(page).getByRole('button', { name: 'Disable' }).click();
+  await expect(toast(page, 'Disabled successfully')).toBeVisible();
+  await expect(row(page, name)).toContainText('Disabled');
+});
+
+test('roles: select all, add, "No permission to add.", deselect all, remove', async ({ page }) => {
+  const name = `E2E Role ${unique()}`;
+  await openScreen(page, 'roles');
+  await page.getByRole('button', { name: 'New role' }).click();
+  await dialog(page).getByLabel('Name').fill(name);
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Created successfully')).toBeVisible();
+  await search(page, name);
+  await page.getByRole('gridcell', { name }).click();
+  await expect(page.getByRole('heading', { name: `Permissions of ${name}` })).toBeVisible();
+
+  const available = page.getByTestId('available-permissions');
+  const granted = page.getByTestId('granted-permissions');
+  await expect(granted.getByText('This role has no permission.')).toBeVisible();
+  await available.getByRole('button', { name: 'Select all', exact: true }).click();
+  await expect(available.getByRole('button', { name: 'Add to the role (40)' })).toBeEnabled();
+  await available.getByRole('button', { name: 'Deselect all', exact: true }).click();
+  await expect(available.getByRole('button', { name: 'Add to the role (0)' })).toBeDisabled();
+  await available.getByRole('checkbox', { name: 'Articles — Read' }).check();
+  await available.getByRole('button', { name: 'Add to the role (1)' }).click();
+  await expect(toast(page, 'Role permissions added')).toBeVisible();
+  await expect(granted.getByRole('checkbox')).toHaveCount(1);
+
+  await available.getByRole('button', { name: 'Select all', exact: true }).click();
+  await available.getByRole('button', { name: 'Add to the role (39)' }).click();
+  await expect(available.getByText('No permission to add.')).toBeVisible();
+  await expect(granted.getByRole('checkbox')).toHaveCount(40);
+
+  await granted.getByRole('button', { name: 'Select all', exact: true }).click();
+  await granted.getByRole('button', { name: 'Deselect all', exact: true }).click();
+  await expect(granted.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await granted.getByRole('button', { name: 'Select all', exact: true }).click();
+  await granted.getByRole('button', { name: 'Remove from the role (40)' }).click();
+  await expect(toast(page, 'Role permissions deleted')).toBeVisible();
+  await expect(granted.getByText('This role has no permission.')).toBeVisible();
+});
+
+test('activity logs show who changed an article, old → new, searchable', async ({ page }) => {
+  const reference = `LOG-${unique()}`.toUpperCase();
+  await openScreen(page, 'articles');
+  await page.getByRole('button', { name: 'New article' }).click();
+  await dialog(page).getByLabel('Reference').fill(reference);
+  await dialog(page).getByLabel('Designation').fill('Article journalisé');
+  await dialog(page).getByLabel('Pre-tax price').fill('3');
+  await dialog(page).getByLabel('Stock alert threshold').fill('1');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Created successfully')).toBeVisible();
+  await search(page, reference);
+  await row(page, reference).getByRole('button', { name: 'Edit' }).click();
+  await dialog(page).getByLabel('Designation').fill('Article renommé');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Edited successfully')).toBeVisible();
+
+  await openScreen(page, 'logs');
+  await search(page, reference);
+  await expect(row(page, reference)).toHaveCount(2);
+  const updated = row(page, 'Updated');
+  await expect(updated).toContainText('Camille Martin');
+  await expect(updated).toContainText('Article journalisé');
+  await expect(updated).toContainText('Article renommé');
+});
