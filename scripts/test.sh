@@ -20,3 +20,4 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== API tests (PostgreSQL)"; TEST_DB=postgres npx vitest run apps/api
 fi
 echo "== end-to-end (Chromium)"; npm run test:e2e
+echo "== sign-in page JavaScript budget"; node apps/web/scripts/bundle-budget.mjs

@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // Relative path: Node cannot load the workspace package's .ts entry when Vite externalizes it.
-import { APP_VERSION } from '../../packages/contract/src/common.ts';
+import { APP_VERSION } from '../../packages/contract/src/constants.ts';
 
 const BACKEND = 'http://localhost:8080';
 

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { PERMISSIONS, type TPermission } from './permissions';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { APP_TYPES, PASSWORD_MAX, PASSWORD_MIN } from './constants';
 
-export const APP_TYPES = ['Web', 'Mobile', 'All'] as const;
 export const ZAppType = z.enum(APP_TYPES);
 export type TAppType = z.infer<typeof ZAppType>;
-
-/** Only these App_Type values may use the web dashboard. */
-export const canUseDashboard = (appType: string | undefined): boolean => appType === 'Web' || appType === 'All';
 
 export const ZEmail = z.string().trim().toLowerCase().email().max(254);
 export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-/** The product version, shown in the UI and written to meta.json by the build. */
-export const APP_VERSION = '1.91.0';
-
-export const API_BASE = '/backend/api';
-export const SOCKET_PATH = '/backend-socket/socket.io';
-
-export const LIST_LIMIT_MAX = 100;
-export const LIST_LIMIT_DEFAULT = 25;
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants';
 
 export const ZId = z.coerce.number().int().positive();
 export const ZIdParams = z.object({ id: ZId });

@@ -1,13 +1,5 @@
 import { z } from 'zod';
 
-/** Socket.IO event names as the spec fixes them. */
-export const SocketEvents = {
-  joinRoom: 'join_room',
-  sendNotification: 'send_notification',
-  readerConnect: 'reader-connect',
-  readerDisconnect: 'reader-disconnect',
-} as const;
-
 export const ZJoinRoom = z.string().regex(/^\d+$/);
 
 /** Stock notification pushed to a tenant room after a tag movement is recorded. */

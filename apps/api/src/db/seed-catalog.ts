@@ -180,6 +180,55 @@ export async function seedCatalog(tx: Tx, tenantId: number, userId: number | nul
       userId,
     })),
   );
+  // RFID: a door gate and a storage reader (their secrets are unknown until an administrator rotates them),
+  // a tag family, SGTIN-96 tags on the first articles, and consumers for attributions.
+  await tx.insert(readers).values([
+    {
+      tenantId,
+      name: 'Portique quai A',
+      vendor: 'zebra',
+      mac: '84:24:8D:FC:08:06',
+      location: 'Quai A — sortie',
+      role: 'exit_gate',
+      antennas: [
+        { port: 1, side: 'inner' },
+        { port: 2, side: 'outer' },
+      ],
+      secretHash: newReaderSecret().hash,
+    },
+    {
+      tenantId,
+      name: 'Réserve',
+      vendor: 'impinj',
+      hostname: 'impinj-14-11-fb',
+      location: 'Réserve principale',
+      role: 'storage',
+      antennas: [{ port: 1, side: 'none' }],
+      secretHash: newReaderSecret().hash,
+    },
+  ]);
+  const [family] = await tx
+    .insert(tagFamilies)
+    .values({ tenantId, name: 'Étiquettes textiles' })
+    .returning({ id: tagFamilies.id });
+  await tx
+    .insert(tags)
+    .values(
+      art
+        .slice(0, 4)
+        .flatMap((a, i) =>
+          [0, 1].map((k) => ({
+            tenantId,
+            epc: `30340242201D8C40000${String(i * 10 + k + 1).padStart(5, '0')}`,
+            familyId: family!.id,
+            articleId: a.id,
+          })),
+        ),
+    );
+  await tx.insert(consumers).values([
+    { tenantId, name: 'Atelier maintenance', kind: 'service' as const },
+    { tenantId, name: 'Nicolas Fabre', kind: 'person' as const, email: 'n.fabre@exemple.fr' },
+  ]);
   const grp = await tx
     .insert(customerGroups)
     .values(GROUPS.map((g) => ({ ...g, tenantId })))

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canUseDashboard } from './boot-constants';
+import { canUseDashboard } from '@tagstock/contract/constants';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 /** Keeps one socket open while a dashboard user is signed in. */

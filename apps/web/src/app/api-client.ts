@@ -1,5 +1,5 @@
 import type { TProblem } from '@tagstock/contract';
-import { API_BASE } from './boot-constants';
+import { API_BASE } from '@tagstock/contract/constants';
 import { setLoading } from './root-slice';
 import { disconnect } from './auth-slice';
 

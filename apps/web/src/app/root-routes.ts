@@ -1,4 +1,4 @@
-import { canUseDashboard } from './boot-constants';
+import { canUseDashboard } from '@tagstock/contract/constants';
 
 export type RootRouteAccess = { isLoggedIn: boolean; rb: boolean | undefined; appType: string | undefined };
 

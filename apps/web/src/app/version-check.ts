@@ -1,4 +1,4 @@
-import { APP_VERSION } from './boot-constants';
+import { APP_VERSION } from '@tagstock/contract/constants';
 
 type TMeta = { version: string };
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useTranslation } from 'react-i18next';
 import type { TSignInResponse } from '@tagstock/contract';
-import { APP_VERSION } from '../../app/boot-constants';
+import { APP_VERSION } from '@tagstock/contract/constants';
 import { useAppDispatch } from '../../app/hooks';
 import { login } from '../../app/auth-slice';
 import { apiCall, ApiError } from '../../app/api-client';
