@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
+import { optionalEmail, optionalId, optionalText, required, stamp } from './fields';
 
 /** Decimal amounts travel as strings ("12.50"): never through a float. */
 export const ZMoney = z
@@ -11,24 +12,6 @@ export const ZRate = z
   .trim()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'expected a rate like 20 or 5.5')
   .refine((v) => Number(v) <= 100, 'at most 100');
-
-const text = (max = 200) => z.string().trim().max(max);
-const required = (max = 200) => z.string().trim().min(1, 'required').max(max);
-const optionalText = (max = 200) =>
-  text(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const optionalEmail = z
-  .union([z.literal(''), z.string().trim().toLowerCase().email().max(254)])
-  .nullish()
-  .transform((v) => (v ? v : null));
-const optionalId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .nullish()
-  .transform((v) => v ?? null);
-const stamp = { createdAt: z.string(), updatedAt: z.string() };
 
 /** Contact fields shared by suppliers and customers (SPEC §3). */
 const contactInput = {

@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './catalog';
 import { ZListQuery } from './common';
-
-const text = (max = 200) => z.string().trim().max(max);
-const required = (max = 200) => z.string().trim().min(1, 'required').max(max);
-const optionalText = (max = 200) =>
-  text(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const optionalId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .nullish()
-  .transform((v) => v ?? null);
-const stamp = { createdAt: z.string(), updatedAt: z.string() };
+import { optionalId, optionalText, required, stamp } from './fields';
 
 /** An EPC or TID as upper-case hex, whole 16-bit words (EPC Gen2 memory is word-addressed). */
 export const ZEpcHex = z
