@@ -57,6 +57,7 @@ import { articles } from '../articles/articles.schema';
 import { users } from '../auth/auth.schema';
 import { categories } from '../categories/categories.schema';
 import { newReaderSecret, stamps, tagColumns, tagFrom, tagSort, withGs1 } from './rfid.repository';
+import { tenantList } from '../../platform/pagination';
 import { tagLogRoutes } from './tag-logs';
 import { attributions, categoryAttributions, consumers, readers, tagFamilies, tags, terminals } from './rfid.schema';
 
@@ -74,15 +75,14 @@ export function rfidModule(db: Db) {
     entity: 'tag family',
     table: tagFamilies,
     idColumn: sql`f.id`,
-    list: (tenantId) => ({
+    list: tenantList({
+      table: 'tag_families',
+      alias: 'f',
       columns: sql`f.id, f.name, f.counts_in_stock as "countsInStock", f.alarm_on_exit as "alarmOnExit",
-        (select count(*)::int from tags t where t.family_id = f.id) as "tagCount", ${stamps('f')}`,
-      from: sql`from tag_families f`,
-      where: [sql`f.tenant_id = ${tenantId}`],
+        (select count(*)::int from tags t where t.family_id = f.id) as "tagCount"`,
       search: [sql`f.name`],
-      sort: { name: sql`f.name`, createdAt: sql`f.created_at` },
+      sort: { name: sql`f.name` },
       defaultSort: 'name:asc',
-      tieBreaker: sql`f.id`,
     }),
     toValues: (input) => input,
     errors: {
@@ -170,13 +170,12 @@ export function rfidModule(db: Db) {
     entity: 'reader',
     table: readers,
     idColumn: sql`r.id`,
-    list: (tenantId) => ({
+    list: tenantList({
+      table: 'readers',
+      alias: 'r',
       columns: sql`r.id, r.name, r.vendor, r.hostname, r.mac, r.location, r.role, r.antennas,
         r.heartbeat_timeout_seconds as "heartbeatTimeoutSeconds", r.presence_window_seconds as "presenceWindowSeconds",
-        r.direction_window_seconds as "directionWindowSeconds", r.online, ${isoUtc(sql`r.last_heard_at`)} as "lastHeardAt",
-        ${stamps('r')}`,
-      from: sql`from readers r`,
-      where: [sql`r.tenant_id = ${tenantId}`],
+        r.direction_window_seconds as "directionWindowSeconds", r.online, ${isoUtc(sql`r.last_heard_at`)} as "lastHeardAt"`,
       search: [sql`r.name`, sql`r.location`, sql`r.hostname`, sql`r.mac`],
       sort: {
         name: sql`r.name`,
@@ -184,10 +183,8 @@ export function rfidModule(db: Db) {
         role: sql`r.role`,
         online: sql`r.online`,
         lastHeardAt: sql`r.last_heard_at`,
-        createdAt: sql`r.created_at`,
       },
       defaultSort: 'name:asc',
-      tieBreaker: sql`r.id`,
     }),
     toValues: (input) => input,
     errors: { unique: { readers_tenant_name_uq: 'name' }, inUse: 'This reader is still referenced' },
@@ -214,21 +211,15 @@ export function rfidModule(db: Db) {
     entity: 'terminal',
     table: terminals,
     idColumn: sql`te.id`,
-    list: (tenantId) => ({
+    list: tenantList({
+      table: 'terminals',
+      alias: 'te',
       columns: sql`te.id, te.model, te.imei, te.manufacturer, te.user_id as "userId", u.name as "userName",
-        ${isoUtc(sql`te.last_sync_at`)} as "lastSyncAt", ${stamps('te')}`,
-      from: sql`from terminals te left join users u on u.id = te.user_id`,
-      where: [sql`te.tenant_id = ${tenantId}`],
+        ${isoUtc(sql`te.last_sync_at`)} as "lastSyncAt"`,
+      joins: sql`left join users u on u.id = te.user_id`,
       search: [sql`te.model`, sql`te.imei`, sql`te.manufacturer`, sql`u.name`],
-      sort: {
-        model: sql`te.model`,
-        imei: sql`te.imei`,
-        userName: sql`u.name`,
-        lastSyncAt: sql`te.last_sync_at`,
-        createdAt: sql`te.created_at`,
-      },
+      sort: { model: sql`te.model`, imei: sql`te.imei`, userName: sql`u.name`, lastSyncAt: sql`te.last_sync_at` },
       defaultSort: 'model:asc',
-      tieBreaker: sql`te.id`,
     }),
     toValues: (input) => input,
     references: { userId: users as never },
