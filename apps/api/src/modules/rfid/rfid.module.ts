@@ -52,12 +52,11 @@ import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { translateDbError } from '../../platform/db-errors';
 import { badRequest, notFound } from '../../platform/errors';
-import type { ListSpec } from '../../platform/pagination';
 import { articles } from '../articles/articles.schema';
 import { users } from '../auth/auth.schema';
 import { categories } from '../categories/categories.schema';
 import { newReaderSecret, stamps, tagColumns, tagFrom, tagSort, withGs1 } from './rfid.repository';
-import { tenantList } from '../../platform/pagination';
+import { tenantList, type ListSpec } from '../../platform/pagination';
 import { tagLogRoutes } from './tag-logs';
 import { attributions, categoryAttributions, consumers, readers, tagFamilies, tags, terminals } from './rfid.schema';
 
