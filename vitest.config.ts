@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // Playwright specs (e2e/*.spec.ts) are excluded: they run under Playwright.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'tools/reader-sim/src/**/*.test.ts',
+    ],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -1,8 +1,9 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) and appends their figures to RESULTS.md.
 import { catalog } from './catalog';
 import { foundation } from './foundation';
+import { ingest } from './ingest';
 
-const suites: Record<string, () => Promise<void>> = { foundation, catalog };
+const suites: Record<string, () => Promise<void>> = { foundation, catalog, ingest };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
   const suite = suites[name];

@@ -1,37 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
 import { buildApp, type AppConfig } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { seedDemo } from '../db/seed';
+import { freshPostgres } from './postgres';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
 /** PGlite by default; a fresh database on the real server when TEST_DB=postgres (needs TEST_DATABASE_URL). */
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `tagstock_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 export type TestContext = {
   app: FastifyInstance;
