@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const PORT = 8181;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Workers re-evaluate this file: the env var keeps one data folder per run.

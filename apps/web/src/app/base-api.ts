@@ -32,6 +32,14 @@ export const TAG_TYPES = [
   'Roles',
   'Logs',
   'Dashboard',
+  'TagFamilies',
+  'Tags',
+  'TagLogs',
+  'Readers',
+  'Terminals',
+  'Consumers',
+  'Attributions',
+  'CategoryAttributions',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

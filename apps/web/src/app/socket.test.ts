@@ -105,6 +105,7 @@ describe('socket', () => {
     expect(notify.error.mock.calls[0]?.[0]).toBe('realtime.readerDisconnected');
     expect(notify.error.mock.calls[0]?.[1]).toMatchObject({ autoClose: 5000 });
     expect(actions).toContainEqual({ type: 'dashboard/setReaderDisconnected', payload: true });
+    expect(actions.find((a) => a.type === 'api/invalidateTags')?.payload).toEqual(expect.arrayContaining(['Readers']));
 
     io.to('7').emit(SocketEvents.readerConnect, reader);
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledTimes(1));
@@ -121,6 +122,9 @@ describe('socket', () => {
     await vi.waitFor(() => expect(actions).toContainEqual({ type: 'dashboard/setStockValorisation', payload: 5678.9 }));
     expect(actions).toContainEqual({ type: 'dashboard/setStockQuantity', payload: 1234 });
     expect(notify.warning).not.toHaveBeenCalled();
+    // Lists fed by tag movements (tag logs, tags, articles) refetch.
+    const invalidation = actions.find((a) => a.type === 'api/invalidateTags');
+    expect(invalidation?.payload).toEqual(expect.arrayContaining(['TagLogs', 'Tags', 'Articles']));
   });
 
   it('shows a persistent warning for an unauthorized exit; a click opens the tag logs', async () => {

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import { SOCKET_PATH, SocketEvents, ZReaderStatusEvent, ZSendNotification } from '@tagstock/contract';
+import { baseApi, type TagType } from './base-api';
 import { setReaderDisconnected, setStockQuantity, setStockValorisation } from './dashboard-slice';
 
 /** SPEC §9 connection timings. */
@@ -16,6 +17,10 @@ export const SOCKET_OPTIONS = {
 
 export const TAG_LOGS_PATH = '/admin/tagLogs';
 export const READER_TOAST_MS = 5000;
+
+/** Cached lists a server event makes stale: they refetch if on screen. */
+export const READER_STATUS_TAGS: TagType[] = ['Readers', 'Dashboard'];
+export const MOVEMENT_TAGS: TagType[] = ['TagLogs', 'Tags', 'Articles', 'Movements', 'Dashboard'];
 
 /** Same origin by default (the server serves the SPA); tests pass their own server URL. */
 export const createSocket = (token: string, url?: string): Socket => {
@@ -56,6 +61,7 @@ export const registerSocketHandlers = ({
 
   const onReaderConnect = (payload: unknown) => {
     dispatch(setReaderDisconnected(false));
+    dispatch(baseApi.util.invalidateTags(READER_STATUS_TAGS));
     const parsed = ZReaderStatusEvent.safeParse(payload);
     notify.success(t('realtime.readerConnected'), {
       autoClose: READER_TOAST_MS,
@@ -65,6 +71,7 @@ export const registerSocketHandlers = ({
 
   const onReaderDisconnect = (payload: unknown) => {
     dispatch(setReaderDisconnected(true));
+    dispatch(baseApi.util.invalidateTags(READER_STATUS_TAGS));
     const parsed = ZReaderStatusEvent.safeParse(payload);
     notify.error(t('realtime.readerDisconnected'), {
       autoClose: READER_TOAST_MS,
@@ -78,6 +85,7 @@ export const registerSocketHandlers = ({
     const { result, isAuthorized, authorizationMessage, updatedArticle, newTagMouvement } = parsed.data;
     dispatch(setStockQuantity(result.totalQuantity));
     dispatch(setStockValorisation(result.totalValorization));
+    dispatch(baseApi.util.invalidateTags(MOVEMENT_TAGS));
     if (isAuthorized === false) {
       const message = t('realtime.unauthorizedExit', {
         designation: updatedArticle?.Designation ?? t('realtime.unknownArticle'),

@@ -44,6 +44,12 @@ export type CrudPageProps<T extends GridValidRowModel & { id: number }, TCreate,
   title?: string;
   /** Hide the create button even with the permission (e.g. a filtered view). */
   noCreate?: boolean;
+  /** The record's name in the delete confirmation (defaults to name, label or reference). */
+  nameOf?: (row: T) => string;
+  /** Rows grow with their content (multi-line cells). */
+  autoRowHeight?: boolean;
+  /** Runs with the server's answer after a create (e.g. a reader's one-time secret). */
+  onCreated?: (created: T) => void;
 };
 
 /** A CRUD screen: columns + form fields + the contract schemas → list, create, edit, delete. */
@@ -67,6 +73,9 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
   deleteKey,
   title,
   noCreate,
+  onCreated,
+  autoRowHeight,
+  nameOf,
 }: CrudPageProps<T, TCreate, TUpdate>) => {
   const { t } = useTranslation();
   const canWrite = useCanWrite(resource);
@@ -83,8 +92,9 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
 
   const submit = async (values: TCreate | TUpdate) => {
     if (editing === 'new') {
-      await create(values as TCreate).unwrap();
+      const created = await create(values as TCreate).unwrap();
       toast.success(t(createdKey));
+      onCreated?.(created);
     } else if (editing) {
       await updateRecord({ id: editing.id, body: values as TUpdate }).unwrap();
       toast.success(t('messages.edited'));
@@ -130,6 +140,7 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
         deleteLabel={deleteKey ? t(deleteKey) : undefined}
         rowActions={canWrite ? rowActions : undefined}
         detailPath={detailPath}
+        autoRowHeight={autoRowHeight}
         toolbar={
           transferColumns
             ? (params) => (
@@ -156,7 +167,9 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
         open={deleting !== null}
         title={t(`${domain}.deleteTitle`)}
         message={t(`${domain}.deleteConfirm`, {
-          name: deleting ? String(deleting.name ?? deleting.label ?? deleting.reference ?? deleting.id) : '',
+          name: deleting
+            ? (nameOf?.(deleting) ?? String(deleting.name ?? deleting.label ?? deleting.reference ?? deleting.id))
+            : '',
         })}
         confirmLabel={deleteKey ? t(deleteKey) : undefined}
         busy={removing}

@@ -40,6 +40,18 @@ export type FieldDef = {
   /** Shown but never sent (e.g. an article's quantity, changed only by stock movements). */
   displayOnly?: boolean;
   autoComplete?: string;
+  /** A value the form edits as text (e.g. a reader's antennas): record value → text, and text → what the schema receives. */
+  toText?: (value: unknown) => string;
+  fromText?: (text: string) => unknown;
+  /** Its own input in place of a text field; the value stays text (see toText/fromText). */
+  render?: (props: CustomFieldProps) => ReactNode;
+};
+
+export type CustomFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
 };
 
 export type FormValues = Record<string, string | boolean>;
@@ -50,6 +62,7 @@ export const toFormValues = (fields: readonly FieldDef[], record?: Record<string
     fields.map((field) => {
       const value = record?.[field.name];
       if (field.kind === 'checkbox') return [field.name, value === true];
+      if (field.toText) return [field.name, field.toText(value)];
       return [field.name, value === null || value === undefined ? '' : String(value)];
     }),
   );
@@ -64,6 +77,7 @@ const normalize = (fields: readonly FieldDef[], values: FieldValues): FieldValue
     if (field.displayOnly) continue;
     const value: unknown = values[field.name];
     if (typeof value !== 'string') out[field.name] = value;
+    else if (field.fromText) out[field.name] = field.fromText(value);
     else if (EMPTY_IS_MISSING.has(field.kind) && value.trim() === '') out[field.name] = undefined;
     else if (field.kind === 'money' || field.kind === 'rate') out[field.name] = value.trim().replace(',', '.');
     else out[field.name] = value;
@@ -211,8 +225,11 @@ export const ResourceForm = <TOutput,>({
   };
 
   const messageOf = (name: string) => {
-    const message = formState.errors[name]?.message;
-    return typeof message === 'string' ? t(message) : undefined;
+    const error = formState.errors[name];
+    if (!error) return undefined;
+    const message = error.message;
+    // A list value (e.g. antennas) has its errors on its items.
+    return typeof message === 'string' && message ? t(message) : t('validation.invalid');
   };
 
   return (
@@ -228,7 +245,22 @@ export const ResourceForm = <TOutput,>({
           <Grid container spacing={2}>
             {visible.map((field) => (
               <Grid key={field.name} size={{ xs: 12, sm: field.half ? 6 : 12 }}>
-                {field.kind === 'select' ? (
+                {field.render ? (
+                  <Controller
+                    control={control}
+                    name={field.name}
+                    render={({ field: input }) => (
+                      <>
+                        {field.render?.({
+                          label: t(field.labelKey),
+                          value: String(input.value ?? ''),
+                          onChange: input.onChange,
+                          error: messageOf(field.name),
+                        })}
+                      </>
+                    )}
+                  />
+                ) : field.kind === 'select' ? (
                   <Controller
                     control={control}
                     name={field.name}

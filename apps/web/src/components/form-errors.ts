@@ -26,6 +26,13 @@ const BY_MESSAGE: [RegExp, string][] = [
   [/expected number to be >=0/i, 'validation.notNegative'],
   [/expected string to have >=1 characters/i, 'validation.required'],
   [/already (exists|used)|duplicate/i, 'validation.alreadyExists'],
+  [/each port once/i, 'validation.antennas'],
+  [/expected 15 digits/i, 'validation.imei'],
+  [/expected hexadecimal/i, 'validation.epc'],
+  [/MAC address/i, 'validation.mac'],
+  [/an article or a tag/i, 'validation.articleOrTag'],
+  [/a consumer or a location/i, 'validation.consumerOrLocation'],
+  [/before the start date/i, 'validation.endBeforeStart'],
 ];
 
 export const validationKey = (

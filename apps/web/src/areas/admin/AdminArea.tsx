@@ -56,6 +56,23 @@ export const AdminArea = () => (
         path="customerGroups/:id"
         element={page(() => import('../../features/customers/CustomerGroupsPage'), 'CustomerGroupMembersPage')}
       />
+      <Route path="tagLogs" element={page(() => import('../../features/rfid/TagLogsPage'), 'TagLogsPage')} />
+      <Route path="tags" element={page(() => import('../../features/rfid/TagsPage'), 'TagsPage')} />
+      <Route
+        path="tagFamilies"
+        element={page(() => import('../../features/rfid/TagFamiliesPage'), 'TagFamiliesPage')}
+      />
+      <Route path="readers" element={page(() => import('../../features/rfid/ReadersPage'), 'ReadersPage')} />
+      <Route path="terminals" element={page(() => import('../../features/rfid/TerminalsPage'), 'TerminalsPage')} />
+      <Route path="consumers" element={page(() => import('../../features/rfid/ConsumersPage'), 'ConsumersPage')} />
+      <Route
+        path="attributions"
+        element={page(() => import('../../features/rfid/AttributionsPage'), 'AttributionsPage')}
+      />
+      <Route
+        path="categoryAttributions"
+        element={page(() => import('../../features/rfid/CategoryAttributionsPage'), 'CategoryAttributionsPage')}
+      />
       <Route path="users" element={page(() => import('../../features/users/UsersPage'), 'UsersPage')} />
       <Route path="roles" element={page(() => import('../../features/roles/RolesPage'), 'RolesPage')} />
       <Route

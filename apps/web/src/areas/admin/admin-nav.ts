@@ -10,6 +10,14 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import SecurityIcon from '@mui/icons-material/SecurityOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import RfidIcon from '@mui/icons-material/SensorsOutlined';
+import RouterIcon from '@mui/icons-material/RouterOutlined';
+import TagIcon from '@mui/icons-material/NfcOutlined';
+import FamilyIcon from '@mui/icons-material/StyleOutlined';
+import TerminalIcon from '@mui/icons-material/PhoneAndroidOutlined';
+import ConsumerIcon from '@mui/icons-material/BadgeOutlined';
+import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
+import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
 import type { NavItem } from '../../components/nav';
 
 /** Screens appear here once they work (DESIGN §7); each new screen is one entry with its group. */
@@ -58,6 +66,44 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: GroupsIcon,
     group: 'sales',
     permission: 'customers.read',
+  },
+  { labelKey: 'nav.tagLogs', path: '/admin/tagLogs', icon: RfidIcon, group: 'rfid', permission: 'tags.read' },
+  { labelKey: 'nav.tags', path: '/admin/tags', icon: TagIcon, group: 'rfid', permission: 'tags.read' },
+  {
+    labelKey: 'nav.tagFamilies',
+    path: '/admin/tagFamilies',
+    icon: FamilyIcon,
+    group: 'rfid',
+    permission: 'tags.read',
+  },
+  { labelKey: 'nav.readers', path: '/admin/readers', icon: RouterIcon, group: 'rfid', permission: 'readers.read' },
+  {
+    labelKey: 'nav.terminals',
+    path: '/admin/terminals',
+    icon: TerminalIcon,
+    group: 'rfid',
+    permission: 'terminals.read',
+  },
+  {
+    labelKey: 'nav.consumers',
+    path: '/admin/consumers',
+    icon: ConsumerIcon,
+    group: 'rfid',
+    permission: 'consumers.read',
+  },
+  {
+    labelKey: 'nav.attributions',
+    path: '/admin/attributions',
+    icon: AttributionIcon,
+    group: 'rfid',
+    permission: 'attributions.read',
+  },
+  {
+    labelKey: 'nav.categoryAttributions',
+    path: '/admin/categoryAttributions',
+    icon: CategoryAttributionIcon,
+    group: 'rfid',
+    permission: 'attributions.read',
   },
   { labelKey: 'nav.users', path: '/admin/users', icon: PeopleIcon, group: 'administration', permission: 'users.read' },
   {

@@ -41,6 +41,8 @@ import { ArticleImage } from './ArticleImage';
 import { ARTICLE_FIELDS, PriceTtcPreview, QuantityCell } from './definitions';
 import { ExpiryChip, LOT_FIELDS } from './lots';
 import { StockChangeDialog } from './StockChangeDialog';
+import { ArticleTagsSection } from '../rfid/ArticleTagsSection';
+import { useHasPermission } from '../../components/use-permission';
 
 const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
   <Card>
@@ -78,6 +80,7 @@ export const ArticleDetailPage = () => {
   const language = i18n.resolvedLanguage ?? 'en';
   const id = Number(useParams().id);
   const canWrite = useCanWrite('articles');
+  const canReadTags = useHasPermission('tags.read');
   const { data: article, isLoading, isError } = articlesApi.useGet(id);
   const { data: movements } = useArticleMovementsQuery({ id, page: 1, limit: 50, sort: 'createdAt:desc' });
   const { data: lots } = useArticleLotsQuery({ id, page: 1, limit: 100, sort: 'expiryDate:asc' });
@@ -259,6 +262,13 @@ export const ArticleDetailPage = () => {
             </Table>
           </Section>
         </Grid>
+        {canReadTags && (
+          <Grid size={12}>
+            <Section title={t('tags.articleTags')}>
+              <ArticleTagsSection articleId={id} />
+            </Section>
+          </Grid>
+        )}
       </Grid>
       <ResourceForm<TArticleInput>
         open={editing}

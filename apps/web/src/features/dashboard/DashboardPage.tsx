@@ -18,6 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setStockQuantity, setStockValorisation } from '../../app/dashboard-slice';
 import { useStockSummaryQuery } from '../articles/api';
 import { formatEuros, formatQuantity } from './format';
+import { RfidOverviewCard } from '../rfid/RfidOverviewCard';
 
 const StatCard = ({
   label,
@@ -137,6 +138,7 @@ export const DashboardPage = () => {
           }
         />
       </Stack>
+      {idClient && <RfidOverviewCard idClient={idClient} />}
       {waiting && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('dashboard.waiting')}

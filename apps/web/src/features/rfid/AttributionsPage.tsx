@@ -1,0 +1,123 @@
+import { useMemo } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ZAttributionInput, type TAttribution, type TAttributionInput } from '@tagstock/contract';
+import { CrudPage } from '../../components/CrudPage';
+import type { FieldDef } from '../../components/ResourceForm';
+import { attributionsApi, useArticleOptions, useConsumerOptions, useTagOptions } from './api';
+import { HOLDER_FIELDS, PERIOD_FIELDS, holderColumns, periodColumns, todayIso } from './attribution-shared';
+
+const FIELDS: readonly FieldDef[] = [
+  ...HOLDER_FIELDS,
+  { name: 'articleId', labelKey: 'fields.article', kind: 'select', useOptions: useArticleOptions, half: true },
+  { name: 'tagId', labelKey: 'fields.tagEpc', kind: 'select', useOptions: useTagOptions, half: true },
+  ...PERIOD_FIELDS,
+];
+
+/** Hook for the filters bar of attribution lists: consumer and "active today", kept in the URL. */
+export const useAttributionFilters = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const consumerId = searchParams.get('consumerId') ?? '';
+  const active = searchParams.get('active') ?? '';
+  const filters = useMemo(
+    () => ({ consumerId: consumerId || undefined, active: active || undefined }),
+    [consumerId, active],
+  );
+  const setFilter = (key: string, value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { consumerId, active, filters, setFilter };
+};
+
+export const AttributionFilters = ({
+  consumerId,
+  active,
+  setFilter,
+}: Pick<ReturnType<typeof useAttributionFilters>, 'consumerId' | 'active' | 'setFilter'>) => {
+  const { t } = useTranslation();
+  const consumers = useConsumerOptions();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <TextField
+        select
+        size="small"
+        label={t('fields.consumer')}
+        value={consumers.some((c) => c.value === consumerId) ? consumerId : ''}
+        sx={{ width: 240 }}
+        onChange={(e) => setFilter('consumerId', e.target.value)}
+      >
+        <MenuItem value="">{t('attributions.allConsumers')}</MenuItem>
+        {consumers.map((c) => (
+          <MenuItem key={c.value} value={c.value}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('attributions.activeFilter')}
+        value={active}
+        sx={{ width: 200 }}
+        onChange={(e) => setFilter('active', e.target.value)}
+      >
+        <MenuItem value="">{t('attributions.any')}</MenuItem>
+        <MenuItem value="true">{t('attributions.activeOnly')}</MenuItem>
+        <MenuItem value="false">{t('attributions.inactiveOnly')}</MenuItem>
+      </TextField>
+    </Stack>
+  );
+};
+
+export const AttributionsPage = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { consumerId, active, filters, setFilter } = useAttributionFilters();
+  const newValues = useMemo(() => ({ startDate: todayIso() }), []);
+  const columns = useMemo<GridColDef<TAttribution>[]>(
+    () => [
+      ...holderColumns<TAttribution>(t),
+      {
+        field: 'articleReference',
+        headerName: t('fields.article'),
+        flex: 1.2,
+        minWidth: 200,
+        valueGetter: (_value, row) =>
+          [row.articleReference && `${row.articleReference} — ${row.articleDesignation ?? ''}`, row.epc]
+            .filter(Boolean)
+            .join(' · ') || '—',
+      },
+      ...periodColumns<TAttribution>(t, language),
+      { field: 'note', headerName: t('fields.note'), flex: 1, minWidth: 140, sortable: false },
+    ],
+    [t, language],
+  );
+  return (
+    <CrudPage<TAttribution, TAttributionInput>
+      domain="attributions"
+      resource="attributions"
+      api={attributionsApi}
+      columns={columns}
+      fields={FIELDS}
+      createSchema={ZAttributionInput}
+      defaultSort="startDate:desc"
+      filters={filters}
+      newValues={newValues}
+      nameOf={(row) => `${row.consumerName ?? row.location ?? ''} — ${row.articleReference ?? row.epc ?? ''}`}
+    >
+      <AttributionFilters consumerId={consumerId} active={active} setFilter={setFilter} />
+    </CrudPage>
+  );
+};

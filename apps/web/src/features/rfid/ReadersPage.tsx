@@ -1,0 +1,181 @@
+import { useMemo, useState } from 'react';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import {
+  READER_ROLES,
+  READER_VENDORS,
+  ZReaderInput,
+  type TReader,
+  type TReaderInput,
+  type TReaderWithSecret,
+} from '@tagstock/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CrudPage } from '../../components/CrudPage';
+import type { FieldDef } from '../../components/ResourceForm';
+import { formatDateTime } from '../../components/format';
+import { notifyError } from '../../components/notify';
+import { AntennasEditor, antennasFromText, antennasToText } from './AntennasEditor';
+import { readersApi, useRotateReaderSecretMutation } from './api';
+import { SecretDialog } from './SecretDialog';
+
+const READER_FIELDS: readonly FieldDef[] = [
+  { name: 'name', labelKey: 'fields.name', kind: 'text', required: true, half: true },
+  { name: 'location', labelKey: 'fields.location', kind: 'text', required: true, half: true },
+  {
+    name: 'vendor',
+    labelKey: 'fields.vendor',
+    kind: 'select',
+    required: true,
+    half: true,
+    options: READER_VENDORS.map((v) => ({ value: v, labelKey: `readers.vendors.${v}` })),
+  },
+  {
+    name: 'role',
+    labelKey: 'fields.readerRole',
+    kind: 'select',
+    required: true,
+    half: true,
+    options: READER_ROLES.map((v) => ({ value: v, labelKey: `readers.roles.${v}` })),
+  },
+  { name: 'hostname', labelKey: 'fields.hostname', kind: 'text', half: true },
+  { name: 'mac', labelKey: 'fields.mac', kind: 'text', half: true },
+  {
+    name: 'antennas',
+    labelKey: 'fields.antennas',
+    kind: 'text',
+    toText: antennasToText,
+    fromText: antennasFromText,
+    render: (props) => <AntennasEditor {...props} />,
+  },
+  { name: 'heartbeatTimeoutSeconds', labelKey: 'fields.heartbeatTimeoutSeconds', kind: 'number', half: true },
+  { name: 'presenceWindowSeconds', labelKey: 'fields.presenceWindowSeconds', kind: 'number', half: true },
+  { name: 'directionWindowSeconds', labelKey: 'fields.directionWindowSeconds', kind: 'number', half: true },
+];
+
+const NEW_READER = {
+  vendor: 'zebra',
+  role: 'exit_gate',
+  antennas: [
+    { port: 1, side: 'inner' },
+    { port: 2, side: 'outer' },
+  ],
+  heartbeatTimeoutSeconds: 120,
+  presenceWindowSeconds: 30,
+  directionWindowSeconds: 10,
+};
+
+export const OnlineChip = ({ reader }: { reader: TReader }) => {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={reader.online ? 'success' : 'default'}
+      variant={reader.online ? 'filled' : 'outlined'}
+      label={t(reader.online ? 'readers.online' : 'readers.offline')}
+    />
+  );
+};
+
+/** Readers: gates and fixed readers; the secret is shown once after a create or a rotation. */
+export const ReadersPage = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [secret, setSecret] = useState<TReaderWithSecret | null>(null);
+  const [rotating, setRotating] = useState<TReader | null>(null);
+  const [rotate, { isLoading: rotatingBusy }] = useRotateReaderSecretMutation();
+
+  const columns = useMemo<GridColDef<TReader>[]>(
+    () => [
+      { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160 },
+      { field: 'location', headerName: t('fields.location'), flex: 1, minWidth: 160 },
+      {
+        field: 'role',
+        headerName: t('fields.readerRole'),
+        width: 150,
+        valueFormatter: (value: string) => t(`readers.roles.${value}`),
+      },
+      {
+        field: 'vendor',
+        headerName: t('fields.vendor'),
+        width: 100,
+        sortable: false,
+        valueFormatter: (value: string) => t(`readers.vendors.${value}`),
+      },
+      {
+        field: 'antennas',
+        headerName: t('fields.antennas'),
+        width: 170,
+        sortable: false,
+        valueGetter: (_value, row) => row.antennas.map((a) => `${a.port} ${t(`readers.sides.${a.side}`)}`).join(', '),
+      },
+      {
+        field: 'online',
+        headerName: t('fields.connection'),
+        width: 120,
+        renderCell: ({ row }) => <OnlineChip reader={row} />,
+      },
+      {
+        field: 'lastHeardAt',
+        headerName: t('fields.lastHeardAt'),
+        width: 170,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ lineHeight: 'inherit' }}>
+            {row.lastHeardAt ? formatDateTime(row.lastHeardAt, language) : t('readers.never')}
+          </Typography>
+        ),
+      },
+    ],
+    [t, language],
+  );
+
+  const confirmRotate = async () => {
+    if (!rotating) return;
+    try {
+      setSecret(await rotate(rotating.id).unwrap());
+    } catch (error) {
+      notifyError(error, t);
+    }
+    setRotating(null);
+  };
+
+  return (
+    <Stack>
+      <CrudPage<TReader, TReaderInput>
+        domain="readers"
+        resource="readers"
+        api={readersApi}
+        columns={columns}
+        fields={READER_FIELDS}
+        createSchema={ZReaderInput}
+        defaultSort="name:asc"
+        newValues={NEW_READER}
+        onCreated={(created) => setSecret(created as TReaderWithSecret)}
+        rowActions={(row) => [
+          <GridActionsCellItem
+            key="rotate"
+            icon={<KeyIcon />}
+            label={t('actions.rotateSecret')}
+            onClick={(e) => {
+              e.stopPropagation();
+              setRotating(row);
+            }}
+          />,
+        ]}
+      />
+      <SecretDialog reader={secret} onClose={() => setSecret(null)} />
+      <ConfirmDialog
+        open={rotating !== null}
+        title={t('readers.rotateTitle')}
+        message={t('readers.rotateConfirm', { name: rotating?.name ?? '' })}
+        confirmLabel={t('actions.rotateSecret')}
+        busy={rotatingBusy}
+        onConfirm={() => void confirmRotate()}
+        onClose={() => setRotating(null)}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,206 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LinkIcon from '@mui/icons-material/LinkOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { TAG_STATUSES, ZTagInput, type TTag, type TTagInput } from '@tagstock/contract';
+import { CrudPage } from '../../components/CrudPage';
+import type { FieldDef } from '../../components/ResourceForm';
+import { formatDateTime } from '../../components/format';
+import { useCanWrite } from '../../components/use-permission';
+import { BindTagsDialog } from './BindTagsDialog';
+import { tagsApi, useArticleOptions, useTagFamilyOptions } from './api';
+
+const FIELDS: readonly FieldDef[] = [
+  { name: 'epc', labelKey: 'fields.epc', kind: 'text', required: true },
+  { name: 'tid', labelKey: 'fields.tid', kind: 'text', fromText: (text) => text.trim() || null },
+  { name: 'articleId', labelKey: 'fields.article', kind: 'select', useOptions: useArticleOptions, half: true },
+  { name: 'familyId', labelKey: 'fields.family', kind: 'select', useOptions: useTagFamilyOptions, half: true },
+  {
+    name: 'status',
+    labelKey: 'fields.status',
+    kind: 'select',
+    required: true,
+    half: true,
+    options: TAG_STATUSES.map((s) => ({ value: s, labelKey: `tags.statuses.${s}` })),
+  },
+];
+
+const NEW_TAG = { status: 'active' };
+
+/** EPC, and its GS1 reading (GTIN + serial) when it is an SGTIN-96. */
+export const EpcCell = ({ tag }: { tag: Pick<TTag, 'epc' | 'gtin' | 'serial'> }) => {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ py: 0.5 }}>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+        {tag.epc}
+      </Typography>
+      {tag.gtin && (
+        <Typography variant="caption" color="text.secondary">
+          {t('fields.gtin')} {tag.gtin}
+          {tag.serial && ` · ${t('fields.serial')} ${tag.serial}`}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
+export const StatusChip = ({ status, t }: { status: TTag['status']; t: TFunction }) => (
+  <Chip
+    size="small"
+    variant="outlined"
+    color={status === 'active' ? 'success' : 'default'}
+    label={t(`tags.statuses.${status}`)}
+  />
+);
+
+export const LastMovement = ({ tag, language }: { tag: TTag; language: string }) => {
+  const { t } = useTranslation();
+  if (!tag.lastSeenAt) return <>—</>;
+  return (
+    <Box sx={{ py: 0.5 }}>
+      <Typography variant="body2">{formatDateTime(tag.lastSeenAt, language)}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {[tag.lastLocation, tag.lastReaderName].filter(Boolean).join(' · ') || t('tagLogs.notApplicable')}
+      </Typography>
+    </Box>
+  );
+};
+
+export const TagsPage = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const canWrite = useCanWrite('tags');
+  const families = useTagFamilyOptions();
+  const [binding, setBinding] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const familyId = searchParams.get('familyId') ?? '';
+  const status = searchParams.get('status') ?? '';
+  const articleId = searchParams.get('articleId') ?? '';
+  const filters = useMemo(
+    () => ({ familyId: familyId || undefined, status: status || undefined, articleId: articleId || undefined }),
+    [familyId, status, articleId],
+  );
+  const setFilter = (key: string, value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns = useMemo<GridColDef<TTag>[]>(
+    () => [
+      {
+        field: 'epc',
+        headerName: t('fields.epc'),
+        flex: 1.2,
+        minWidth: 250,
+        renderCell: ({ row }) => <EpcCell tag={row} />,
+      },
+      {
+        field: 'articleReference',
+        headerName: t('fields.article'),
+        flex: 1,
+        minWidth: 180,
+        valueGetter: (_value, row) =>
+          row.articleReference ? `${row.articleReference} — ${row.articleDesignation ?? ''}` : '—',
+      },
+      {
+        field: 'familyName',
+        headerName: t('fields.family'),
+        width: 160,
+        valueFormatter: (v: string | null) => v ?? '—',
+      },
+      {
+        field: 'status',
+        headerName: t('fields.status'),
+        width: 110,
+        renderCell: ({ row }) => <StatusChip status={row.status} t={t} />,
+      },
+      {
+        field: 'inStock',
+        headerName: t('fields.inStock'),
+        width: 100,
+        sortable: false,
+        valueFormatter: (value: boolean) => t(value ? 'tags.yes' : 'tags.no'),
+      },
+      {
+        field: 'lastSeenAt',
+        headerName: t('fields.lastMovement'),
+        width: 210,
+        renderCell: ({ row }) => <LastMovement tag={row} language={language} />,
+      },
+    ],
+    [t, language],
+  );
+
+  return (
+    <CrudPage<TTag, TTagInput>
+      domain="tags"
+      resource="tags"
+      api={tagsApi}
+      columns={columns}
+      fields={FIELDS}
+      createSchema={ZTagInput}
+      defaultSort="epc:asc"
+      filters={filters}
+      newValues={NEW_TAG}
+      autoRowHeight
+      nameOf={(row) => row.epc}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          select
+          size="small"
+          label={t('fields.family')}
+          value={families.some((f) => f.value === familyId) ? familyId : ''}
+          sx={{ width: 220 }}
+          onChange={(e) => setFilter('familyId', e.target.value)}
+        >
+          <MenuItem value="">{t('tags.allFamilies')}</MenuItem>
+          {families.map((family) => (
+            <MenuItem key={family.value} value={family.value}>
+              {family.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('fields.status')}
+          value={status}
+          sx={{ width: 180 }}
+          onChange={(e) => setFilter('status', e.target.value)}
+        >
+          <MenuItem value="">{t('tags.allStatuses')}</MenuItem>
+          {TAG_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`tags.statuses.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        {canWrite && (
+          <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => setBinding(true)}>
+            {t('actions.bind')}
+          </Button>
+        )}
+      </Stack>
+      <BindTagsDialog open={binding} onClose={() => setBinding(false)} />
+    </CrudPage>
+  );
+};

@@ -1,0 +1,140 @@
+import type {
+  TAttribution,
+  TAttributionInput,
+  TCategoryAttribution,
+  TCategoryAttributionInput,
+  TConsumer,
+  TConsumerInput,
+  TList,
+  TReader,
+  TReaderInput,
+  TReaderWithSecret,
+  TTag,
+  TTagBind,
+  TTagBindReport,
+  TTagFamily,
+  TTagFamilyInput,
+  TTagInput,
+  TTagMovement,
+  TTagsOverview,
+  TTerminal,
+  TTerminalInput,
+} from '@tagstock/contract';
+import { baseApi } from '../../app/base-api';
+import { createResourceApi, toQueryString, type ListArgs } from '../../app/resource-api';
+import { articlesApi } from '../articles/api';
+import { usersApi } from '../users/api';
+
+export const tagFamiliesApi = createResourceApi<TTagFamily, TTagFamilyInput>({
+  name: 'tagFamilies',
+  path: '/tag-families',
+  tag: 'TagFamilies',
+  invalidates: ['Tags'],
+});
+
+export const tagsApi = createResourceApi<TTag, TTagInput>({
+  name: 'tags',
+  path: '/tags',
+  tag: 'Tags',
+  invalidates: ['TagFamilies', 'TagLogs'],
+});
+
+export const readersApi = createResourceApi<TReader, TReaderInput>({
+  name: 'readers',
+  path: '/readers',
+  tag: 'Readers',
+  invalidates: ['TagLogs'],
+});
+
+export const terminalsApi = createResourceApi<TTerminal, TTerminalInput>({
+  name: 'terminals',
+  path: '/terminals',
+  tag: 'Terminals',
+});
+
+export const consumersApi = createResourceApi<TConsumer, TConsumerInput>({
+  name: 'consumers',
+  path: '/consumers',
+  tag: 'Consumers',
+  invalidates: ['Attributions', 'CategoryAttributions'],
+});
+
+export const attributionsApi = createResourceApi<TAttribution, TAttributionInput>({
+  name: 'attributions',
+  path: '/attributions',
+  tag: 'Attributions',
+  invalidates: ['Consumers'],
+});
+
+export const categoryAttributionsApi = createResourceApi<TCategoryAttribution, TCategoryAttributionInput>({
+  name: 'categoryAttributions',
+  path: '/category-attributions',
+  tag: 'CategoryAttributions',
+  invalidates: ['Consumers'],
+});
+
+/** Tag logs carry the tenant in the path (SPEC §7): `idClient` is taken out of the list arguments. */
+export type TagLogArgs = ListArgs & { idClient: string };
+
+/** Endpoints beyond CRUD: tag logs, EPC binding, reader secrets, the tag overview. */
+export const rfidExtrasApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    tagLogs: build.query<TList<TTagMovement>, TagLogArgs>({
+      query: ({ idClient, ...args }) => `/redear/TagMouvement/${idClient}${toQueryString(args)}`,
+      providesTags: ['TagLogs'],
+    }),
+    bindTags: build.mutation<TTagBindReport, TTagBind>({
+      query: (body) => ({ url: '/tags/bind', method: 'POST', body }),
+      invalidatesTags: ['Tags', 'TagFamilies', 'Articles', 'Dashboard'],
+    }),
+    rotateReaderSecret: build.mutation<TReaderWithSecret, number>({
+      query: (id) => ({ url: `/readers/${id}/rotate-secret`, method: 'POST' }),
+      invalidatesTags: ['Readers'],
+    }),
+    tagsOverview: build.query<TTagsOverview, { idClient: string; startDate: string; endDate: string }>({
+      query: ({ idClient, ...args }) => ({
+        url: `/dashboard/tags/overview/${idClient}${toQueryString(args)}`,
+        silent: true,
+      }),
+      providesTags: ['Dashboard', 'Tags', 'Readers'],
+    }),
+    nonActiveTags: build.query<TList<TTag>, TagLogArgs>({
+      query: ({ idClient, ...args }) => `/dashboard/tags/non-active/${idClient}${toQueryString(args)}`,
+      providesTags: ['Tags'],
+    }),
+  }),
+});
+
+export const {
+  useTagLogsQuery,
+  useBindTagsMutation,
+  useRotateReaderSecretMutation,
+  useTagsOverviewQuery,
+  useNonActiveTagsQuery,
+} = rfidExtrasApi;
+
+const optionsOf = <T extends { id: number }>(items: T[] | undefined, label: (item: T) => string) =>
+  items?.map((item) => ({ value: String(item.id), label: label(item) })) ?? [];
+
+export const useTagFamilyOptions = () =>
+  optionsOf(tagFamiliesApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items, (f) => f.name);
+
+export const useConsumerOptions = () =>
+  optionsOf(consumersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items, (c) => c.name);
+
+export const useReaderOptions = (skip = false) =>
+  optionsOf(readersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }, { skip }).data?.items, (r) => r.name);
+
+export const useArticleOptions = () =>
+  optionsOf(
+    articlesApi.useList({ page: 1, limit: 100, sort: 'reference:asc' }).data?.items,
+    (a) => `${a.reference} — ${a.designation}`,
+  );
+
+export const useTagOptions = () =>
+  optionsOf(tagsApi.useList({ page: 1, limit: 100, sort: 'epc:asc' }).data?.items, (tag) =>
+    tag.articleReference ? `${tag.epc} (${tag.articleReference})` : tag.epc,
+  );
+
+export const useUserOptions = () =>
+  optionsOf(usersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items, (u) => u.name);

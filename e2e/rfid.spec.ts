@@ -1,0 +1,159 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, dialog, row, signIn, toast, unique } from './helpers';
+import {
+  apiGet,
+  apiPost,
+  apiSignIn,
+  createArticle,
+  createReader,
+  freshEpc,
+  impinjHeartbeat,
+  today,
+  walkOut,
+} from './rfid-api';
+
+test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+type Movement = { epc: string; eventType: string; isAuthorized: boolean | null; authorizationMessage: string | null };
+
+test('create a reader: its secret is shown once, with a warning', async ({ page }) => {
+  const name = `Portique e2e ${unique()}`;
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('link', { name: 'Readers' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(row(page, 'Portique quai A')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New reader' }).click();
+  await dialog(page).getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await dialog(page).getByLabel('Location').fill('Quai e2e — sortie');
+  // Two antennas by default (1 inner, 2 outer); add a third one.
+  await dialog(page).getByRole('button', { name: 'Add an antenna' }).click();
+  await expect(dialog(page).getByLabel('Port 3')).toHaveValue('3');
+  await dialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Created successfully')).toBeVisible();
+
+  const secretDialog = page.getByRole('dialog', { name: /Reader secret/ });
+  await expect(secretDialog.getByText(/shown only once/)).toBeVisible();
+  const secret = await secretDialog.getByTestId('reader-secret').inputValue();
+  expect(secret).toMatch(/^\d+\..{16,}$/);
+  await secretDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(secretDialog).toBeHidden();
+
+  // The list never shows it again.
+  await expect(row(page, name)).toContainText('Offline');
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // A new secret is shown once too, and differs.
+  await row(page, name).getByRole('button', { name: 'New secret' }).click();
+  await dialog(page).getByRole('button', { name: 'New secret' }).click();
+  const rotated = page.getByRole('dialog', { name: /Reader secret/ });
+  await expect(rotated.getByTestId('reader-secret')).not.toHaveValue(secret);
+  await expect(rotated.getByTestId('reader-secret')).toHaveValue(/^\d+\./);
+});
+
+test('an unauthorized exit warns until closed and leads to the tag logs; an attribution authorizes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90000);
+  const id = unique();
+  const session = await apiSignIn(request);
+  const location = `Quai e2e ${id} — sortie`;
+  const reader = await createReader(request, session, { name: `Portique ${id}`, location, vendor: 'zebra' });
+  const article = await createArticle(request, session, `RFID-${id}`.toUpperCase(), `Blouson e2e ${id}`);
+  const [first, second] = [freshEpc(), freshEpc()];
+  const report = await apiPost<{ created: number }>(request, session, '/tags/bind', {
+    articleId: article.id,
+    epcs: [first, second],
+  });
+  expect(report.created).toBe(2);
+
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId('stock-quantity')).not.toHaveText('—');
+  // Let the socket join the tenant room.
+  await page.waitForTimeout(1500);
+
+  await walkOut(request, reader.secret, first);
+  const logs = await apiGet<{ items: Movement[] }>(
+    request,
+    session,
+    `/redear/TagMouvement/${session.idClient}?search=${first}&eventType=OUT`,
+  );
+  const out = logs.items[0];
+  expect(out?.isAuthorized).toBe(false);
+  const text = `${article.designation} was out from ${location} without authorization. Reason: ${out?.authorizationMessage}`;
+  const warning = toast(page, text);
+  await expect(warning).toBeVisible();
+  // It does not close by itself (default toasts close after 5 s).
+  await page.waitForTimeout(6500);
+  await expect(warning).toBeVisible();
+
+  await warning.click();
+  await expect(page).toHaveURL(/\/admin\/tagLogs/);
+  // It stays until closed.
+  await expect(warning).toBeVisible();
+  await page.locator('.Toastify__toast').filter({ hasText: text }).getByRole('button', { name: 'close' }).click();
+  await expect(warning).toBeHidden();
+  await expect(row(page, first).getByTestId('unauthorized-chip')).toHaveText(out?.authorizationMessage ?? '');
+
+  // With an active attribution of the article, the same walk-out is authorized: no warning, live stock moves.
+  const consumers = await apiGet<{ items: { id: number; name: string }[] }>(
+    request,
+    session,
+    '/consumers?search=Atelier%20maintenance',
+  );
+  await apiPost(request, session, '/attributions', {
+    consumerId: consumers.items[0]?.id,
+    articleId: article.id,
+    startDate: today(),
+  });
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const quantity = page.getByTestId('stock-quantity');
+  await expect(quantity).not.toHaveText('—');
+  const before = await quantity.textContent();
+  await walkOut(request, reader.secret, second);
+  await expect(quantity).not.toHaveText(before ?? '');
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.Toastify').getByText(/without authorization/)).toHaveCount(0);
+  const authorized = await apiGet<{ items: Movement[] }>(
+    request,
+    session,
+    `/redear/TagMouvement/${session.idClient}?search=${second}&eventType=OUT`,
+  );
+  expect(authorized.items[0]?.isAuthorized).toBe(true);
+});
+
+test('reader status toasts: disconnected after its heartbeat timeout, connected again on a heartbeat', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90000);
+  const id = unique();
+  const session = await apiSignIn(request);
+  const reader = await createReader(request, session, {
+    name: `Réserve e2e ${id}`,
+    location: `Réserve ${id}`,
+    vendor: 'impinj',
+    // The contract's minimum; the server sweeps every 5 s.
+    heartbeatTimeoutSeconds: 10,
+  });
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.waitForTimeout(1500);
+  await impinjHeartbeat(request, reader.secret);
+  await expect(toast(page, 'Reader connected! Please check the connection.').first()).toBeVisible();
+
+  await expect(toast(page, 'Reader disconnected! Please check the connection.').first()).toBeVisible({
+    timeout: 30000,
+  });
+  await expect(page.getByText('A reader is disconnected')).toBeVisible();
+  // The readers list follows the socket.
+  await page.goto('/admin/readers');
+  await expect(row(page, reader.name)).toContainText('Offline');
+
+  await impinjHeartbeat(request, reader.secret);
+  await expect(toast(page, 'Reader connected! Please check the connection.').first()).toBeVisible();
+  await expect(row(page, reader.name)).toContainText('Online');
+});
