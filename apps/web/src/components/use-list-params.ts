@@ -45,9 +45,13 @@ export const useListParams = (defaultSort?: string) => {
   const params = useMemo(() => parseListParams(searchParams, defaultSort), [searchParams, defaultSort]);
   const update = useCallback(
     // Page and sort changes are history entries (the back button returns to them); typing a search is not.
-    (patch: ListParamsPatch) =>
-      setSearchParams((current) => patchListParams(current, patch), { replace: patch.search !== undefined }),
-    [setSearchParams],
+    // A change that leaves the URL as it is (the grid re-announcing the current page) adds no entry.
+    (patch: ListParamsPatch) => {
+      const next = patchListParams(searchParams, patch);
+      if (next.toString() === searchParams.toString()) return;
+      setSearchParams(next, { replace: patch.search !== undefined });
+    },
+    [searchParams, setSearchParams],
   );
   return { ...params, update, searchParams };
 };
