@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZAttributionInput, type TAttribution, type TAttributionInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
+import { FilterSelect } from '../../components/FilterSelect';
 import type { FieldDef } from '../../components/ResourceForm';
 import { attributionsApi, useArticleOptions, useConsumerOptions, useTagOptions } from './api';
 import { HOLDER_FIELDS, PERIOD_FIELDS, holderColumns, periodColumns, todayIso } from './attribution-shared';
@@ -50,33 +49,25 @@ export const AttributionFilters = ({
   const consumers = useConsumerOptions();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <TextField
-        select
-        size="small"
+      <FilterSelect
         label={t('fields.consumer')}
-        value={consumers.some((c) => c.value === consumerId) ? consumerId : ''}
-        sx={{ width: 240 }}
-        onChange={(e) => setFilter('consumerId', e.target.value)}
-      >
-        <MenuItem value="">{t('attributions.allConsumers')}</MenuItem>
-        {consumers.map((c) => (
-          <MenuItem key={c.value} value={c.value}>
-            {c.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        allLabel={t('attributions.allConsumers')}
+        value={consumerId}
+        options={consumers}
+        width={240}
+        onChange={(v) => setFilter('consumerId', v)}
+      />
+      <FilterSelect
         label={t('attributions.activeFilter')}
+        allLabel={t('attributions.any')}
         value={active}
-        sx={{ width: 200 }}
-        onChange={(e) => setFilter('active', e.target.value)}
-      >
-        <MenuItem value="">{t('attributions.any')}</MenuItem>
-        <MenuItem value="true">{t('attributions.activeOnly')}</MenuItem>
-        <MenuItem value="false">{t('attributions.inactiveOnly')}</MenuItem>
-      </TextField>
+        options={[
+          { value: 'true', label: t('attributions.activeOnly') },
+          { value: 'false', label: t('attributions.inactiveOnly') },
+        ]}
+        width={200}
+        onChange={(v) => setFilter('active', v)}
+      />
     </Stack>
   );
 };

@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_EVENT_TYPES, type TTagMovement } from '@tagstock/contract';
 import { useAppSelector } from '../../app/hooks';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { useHasPermission } from '../../components/use-permission';
 import { ResourceTable } from '../../components/ResourceTable';
@@ -123,37 +122,23 @@ export const TagLogsPage = () => {
     <>
       <PageHeader title={t('tagLogs.title')} subtitle={t('tagLogs.subtitle')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('fields.eventType')}
+          allLabel={t('tagLogs.allEvents')}
           value={eventType}
-          sx={{ width: 180 }}
-          onChange={(e) => setFilter('eventType', e.target.value)}
-        >
-          <MenuItem value="">{t('tagLogs.allEvents')}</MenuItem>
-          {TAG_EVENT_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {t(`tagLogs.events.${type}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={TAG_EVENT_TYPES.map((type) => ({ value: type, label: t(`tagLogs.events.${type}`) }))}
+          width={180}
+          onChange={(v) => setFilter('eventType', v)}
+        />
         {canReadReaders && (
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('fields.reader')}
-            value={readers.some((r) => r.value === readerId) ? readerId : ''}
-            sx={{ width: 220 }}
-            onChange={(e) => setFilter('readerId', e.target.value)}
-          >
-            <MenuItem value="">{t('tagLogs.allReaders')}</MenuItem>
-            {readers.map((reader) => (
-              <MenuItem key={reader.value} value={reader.value}>
-                {reader.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            allLabel={t('tagLogs.allReaders')}
+            value={readerId}
+            options={readers}
+            width={220}
+            onChange={(v) => setFilter('readerId', v)}
+          />
         )}
         <FormControlLabel
           control={

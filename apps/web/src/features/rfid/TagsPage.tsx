@@ -2,9 +2,7 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { TAG_STATUSES, ZTagInput, type TTag, type TTagInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
+import { FilterSelect } from '../../components/FilterSelect';
 import type { FieldDef } from '../../components/ResourceForm';
 import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
@@ -163,36 +162,22 @@ export const TagsPage = () => {
       nameOf={(row) => row.epc}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('fields.family')}
-          value={families.some((f) => f.value === familyId) ? familyId : ''}
-          sx={{ width: 220 }}
-          onChange={(e) => setFilter('familyId', e.target.value)}
-        >
-          <MenuItem value="">{t('tags.allFamilies')}</MenuItem>
-          {families.map((family) => (
-            <MenuItem key={family.value} value={family.value}>
-              {family.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          allLabel={t('tags.allFamilies')}
+          value={familyId}
+          options={families}
+          width={220}
+          onChange={(v) => setFilter('familyId', v)}
+        />
+        <FilterSelect
           label={t('fields.status')}
+          allLabel={t('tags.allStatuses')}
           value={status}
-          sx={{ width: 180 }}
-          onChange={(e) => setFilter('status', e.target.value)}
-        >
-          <MenuItem value="">{t('tags.allStatuses')}</MenuItem>
-          {TAG_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`tags.statuses.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={TAG_STATUSES.map((s) => ({ value: s, label: t(`tags.statuses.${s}`) }))}
+          width={180}
+          onChange={(v) => setFilter('status', v)}
+        />
         <Box sx={{ flex: 1 }} />
         {canWrite && (
           <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => setBinding(true)}>
