@@ -55,3 +55,26 @@ export const useListParams = (defaultSort?: string) => {
   );
   return { ...params, update, searchParams };
 };
+
+/**
+ * List filters kept in the URL beside the table state: reading them, and setting one (empty removes it),
+ * which goes back to page 1 without a history entry.
+ */
+export const useUrlFilters = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const setFilter = useCallback(
+    (key: string, value: string) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  return { searchParams, setFilter };
+};

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZAttributionInput, type TAttribution, type TAttributionInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { FilterSelect } from '../../components/FilterSelect';
+import { useUrlFilters } from '../../components/use-list-params';
 import type { FieldDef } from '../../components/ResourceForm';
 import { attributionsApi, useArticleOptions, useConsumerOptions, useTagOptions } from './api';
 import { HOLDER_FIELDS, PERIOD_FIELDS, holderColumns, periodColumns, todayIso } from './attribution-shared';
@@ -19,24 +19,13 @@ const FIELDS: readonly FieldDef[] = [
 
 /** Hook for the filters bar of attribution lists: consumer and "active today", kept in the URL. */
 export const useAttributionFilters = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter } = useUrlFilters();
   const consumerId = searchParams.get('consumerId') ?? '';
   const active = searchParams.get('active') ?? '';
   const filters = useMemo(
     () => ({ consumerId: consumerId || undefined, active: active || undefined }),
     [consumerId, active],
   );
-  const setFilter = (key: string, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return { consumerId, active, filters, setFilter };
 };
 

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_EVENT_TYPES, type TTagMovement } from '@tagstock/contract';
 import { useAppSelector } from '../../app/hooks';
 import { FilterSelect } from '../../components/FilterSelect';
+import { useUrlFilters } from '../../components/use-list-params';
 import { PageHeader } from '../../components/PageHeader';
 import { useHasPermission } from '../../components/use-permission';
 import { ResourceTable } from '../../components/ResourceTable';
@@ -38,7 +38,7 @@ export const TagLogsPage = () => {
   const idClient = useAppSelector((s) => s.authentification.loggedInUser?.IDClient ?? '');
   const canReadReaders = useHasPermission('readers.read');
   const readers = useReaderOptions(!canReadReaders);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter } = useUrlFilters();
   const eventType = searchParams.get('eventType') ?? '';
   const unauthorized = searchParams.get('unauthorized') === 'true';
   const readerId = searchParams.get('readerId') ?? '';
@@ -51,18 +51,6 @@ export const TagLogsPage = () => {
     }),
     [idClient, eventType, unauthorized, readerId],
   );
-
-  const setFilter = (key: string, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const columns = useMemo<GridColDef<TTagMovement>[]>(
     () => [

@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { TAG_STATUSES, ZTagInput, type TTag, type TTagInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { FilterSelect } from '../../components/FilterSelect';
+import { useUrlFilters } from '../../components/use-list-params';
 import type { FieldDef } from '../../components/ResourceForm';
 import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
@@ -81,7 +81,7 @@ export const TagsPage = () => {
   const canWrite = useCanWrite('tags');
   const families = useTagFamilyOptions();
   const [binding, setBinding] = useState(false);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter } = useUrlFilters();
   const familyId = searchParams.get('familyId') ?? '';
   const status = searchParams.get('status') ?? '';
   const articleId = searchParams.get('articleId') ?? '';
@@ -89,17 +89,6 @@ export const TagsPage = () => {
     () => ({ familyId: familyId || undefined, status: status || undefined, articleId: articleId || undefined }),
     [familyId, status, articleId],
   );
-  const setFilter = (key: string, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const columns = useMemo<GridColDef<TTag>[]>(
     () => [
