@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { AccountFormCard } from './AccountFormCard';
 import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setSession } from '../../app/auth-slice';
@@ -55,45 +50,31 @@ export const ProfilePage = () => {
   };
 
   return (
-    <Box sx={{ maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
-        {t('auth.profileTitle')}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) =>
-            void handleSubmit(onSubmit, (errors) =>
-              setFormError(hasEmptyFields(errors) ? 'validation.fillAllFields' : null),
-            )(e)
-          }
-        >
-          <Stack spacing={2.5}>
-            {formError && <Alert severity="error">{t(formError)}</Alert>}
-            <TextField
-              label={t('fields.name')}
-              autoComplete="name"
-              {...register('name')}
-              error={Boolean(formState.errors.name)}
-              helperText={fieldError('name')}
-            />
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              {...register('email')}
-              error={Boolean(formState.errors.email)}
-              helperText={fieldError('email')}
-            />
-            <Box>
-              <Button type="submit" variant="contained" disabled={isLoading}>
-                {t('actions.save')}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </Paper>
-    </Box>
+    <AccountFormCard
+      titleKey="auth.profileTitle"
+      formError={formError}
+      busy={isLoading}
+      onSubmit={(e) =>
+        void handleSubmit(onSubmit, (errors) =>
+          setFormError(hasEmptyFields(errors) ? 'validation.fillAllFields' : null),
+        )(e)
+      }
+    >
+      <TextField
+        label={t('fields.name')}
+        autoComplete="name"
+        {...register('name')}
+        error={Boolean(formState.errors.name)}
+        helperText={fieldError('name')}
+      />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+        error={Boolean(formState.errors.email)}
+        helperText={fieldError('email')}
+      />
+    </AccountFormCard>
   );
 };
