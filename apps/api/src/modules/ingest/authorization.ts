@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
+import { jsonRows } from '../../db/sql-fragments';
 
 /** What an OUT at an exit gate is checked against. */
 export type ExitContext = {
@@ -12,12 +13,13 @@ export type ExitContext = {
 
 /**
  * One way an exit can be covered (an attribution, an open stock output, a reservation, a delivery note…).
- * `covers` answers a short description of what covers it, or null; `missing` names it in the reason text.
+ * `covers` answers, for each exit of a batch, a short description of what covers it, or null; `missing`
+ * names it in the reason text. One query per authorizer and batch, however many exits it holds.
  */
 export type ExitAuthorizer = {
   name: string;
   missing: string;
-  covers(tx: Tx, c: ExitContext): Promise<string | null>;
+  covers(tx: Tx, exits: ExitContext[]): Promise<(string | null)[]>;
 };
 
 export type ExitAuthorization = { isAuthorized: boolean; message: string };
@@ -28,21 +30,26 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 export const attributionAuthorizer: ExitAuthorizer = {
   name: 'attribution',
   missing: 'no active attribution of this tag, its article or its category',
-  async covers(tx, c) {
-    const d = day(c.at);
-    const [row] = await queryRows<{ holder: string }>(
+  async covers(tx, exits) {
+    const rows = await queryRows<{ i: number; holder: string }>(
       tx,
-      sql`select coalesce(co.name, x.location) as holder from (
-            select consumer_id, location from attributions
-              where (tag_id = ${c.tagId} or article_id = ${c.articleId})
-                and start_date <= ${d}::date and (end_date is null or end_date >= ${d}::date)
-            union all
-            select consumer_id, location from category_attributions
-              where category_id = ${c.categoryId}
-                and start_date <= ${d}::date and (end_date is null or end_date >= ${d}::date)
-          ) x left join consumers co on co.id = x.consumer_id limit 1`,
+      sql`select v.i, h.holder
+          from ${jsonRows(exits.map((c, i) => ({ i, tag: c.tagId, article: c.articleId, category: c.categoryId, d: day(c.at) })))}
+            as v(i int, tag int, article int, category int, d date)
+          cross join lateral (
+            select coalesce(co.name, x.location) as holder from (
+              select consumer_id, location from attributions
+                where (tag_id = v.tag or article_id = v.article)
+                  and start_date <= v.d and (end_date is null or end_date >= v.d)
+              union all
+              select consumer_id, location from category_attributions
+                where category_id = v.category
+                  and start_date <= v.d and (end_date is null or end_date >= v.d)
+            ) x left join consumers co on co.id = x.consumer_id limit 1
+          ) h`,
     );
-    return row ? `attributed to ${row.holder}` : null;
+    const covered = new Map(rows.map((r) => [r.i, `attributed to ${r.holder}`]));
+    return exits.map((_, i) => covered.get(i) ?? null);
   },
 };
 
@@ -61,17 +68,22 @@ export function verdict(answers: { authorizer: ExitAuthorizer; cover: string | n
   return { isAuthorized: false, message: `${missing.charAt(0).toUpperCase()}${missing.slice(1)}` };
 }
 
-/** The one check of an OUT at an exit gate. */
-export async function authorizeExit(
+/** The one check of the OUTs at exit gates: each authorizer sees the exits that no earlier one covered. */
+export async function authorizeExits(
   tx: Tx,
-  c: ExitContext,
+  exits: ExitContext[],
   list: readonly ExitAuthorizer[] = authorizers,
-): Promise<ExitAuthorization> {
-  const answers: { authorizer: ExitAuthorizer; cover: string | null }[] = [];
+): Promise<ExitAuthorization[]> {
+  const answers = exits.map(() => [] as { authorizer: ExitAuthorizer; cover: string | null }[]);
+  let open = exits.map((_, i) => i);
   for (const authorizer of list) {
-    const cover = await authorizer.covers(tx, c);
-    answers.push({ authorizer, cover });
-    if (cover !== null) break;
+    if (!open.length) break;
+    const covers = await authorizer.covers(
+      tx,
+      open.map((i) => exits[i]!),
+    );
+    open.forEach((i, k) => answers[i]!.push({ authorizer, cover: covers[k] ?? null }));
+    open = open.filter((_, k) => (covers[k] ?? null) === null);
   }
-  return verdict(answers);
+  return answers.map(verdict);
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ZImpinjBatch, ZZebraBody, type TImpinjEvent, type TZebraEvent } from '@tagstock/contract';
-import { attributionAuthorizer, verdict } from './authorization';
+import { attributionAuthorizer, authorizeExits, verdict, type ExitAuthorizer } from './authorization';
 import { impinjBatch, zebraBatch, zebraHeartbeat } from './fixtures';
 import {
   decide,
   foldRead,
   normalizeImpinj,
+  planBatch,
   normalizeZebra,
   parseTimestamp,
   presenceKey,
@@ -143,7 +144,11 @@ describe('direction', () => {
 });
 
 describe('exit authorization verdict', () => {
-  const other = { name: 'output', missing: 'no open stock output', covers: async () => null };
+  const other: ExitAuthorizer = {
+    name: 'output',
+    missing: 'no open stock output',
+    covers: async (_tx, exits) => exits.map(() => null),
+  };
   it('authorizes on the first cover and lists what was missing otherwise', () => {
     expect(verdict([{ authorizer: attributionAuthorizer, cover: 'attributed to Atelier' }])).toEqual({
       isAuthorized: true,
@@ -158,5 +163,93 @@ describe('exit authorization verdict', () => {
       isAuthorized: false,
       message: 'No active attribution of this tag, its article or its category; no open stock output',
     });
+  });
+});
+
+describe('batch planning', () => {
+  const gate: ReaderShape = {
+    role: 'exit_gate',
+    antennas: [
+      { port: 1, side: 'inner' },
+      { port: 2, side: 'outer' },
+    ],
+    directionWindowMs: 10_000,
+  };
+  const OTHER = 'E2801160600002084A2F1B7C';
+  const batch = [read(1, 0), read(1, 1), read(1, 2, OTHER), read(1, 2), read(2, 4), read(2, 5)];
+
+  it('decides a walk-out within one batch as one movement, created then decided', () => {
+    const state = new Map<string, Presence>();
+    const plan = planBatch(gate, state, batch, 30_000);
+    expect(plan.steps.map((s) => [s.read.epc, s.eventType, s.movementId, s.created])).toEqual([
+      [SGTIN, 'unknown', -1, true],
+      [OTHER, 'unknown', -2, true],
+      [SGTIN, 'OUT', -1, false],
+    ]);
+    expect(plan.created).toBe(2);
+    expect(plan.duplicates).toBe(0);
+    expect(plan.changed).toHaveLength(3);
+    // Both sides of the walk-out now point at the decided movement.
+    expect(state.get(presenceKey(1, SGTIN))).toMatchObject({ movementId: -1, movementType: 'OUT' });
+    expect(state.get(presenceKey(2, SGTIN))).toMatchObject({ movementId: -1, movementType: 'OUT' });
+  });
+
+  it('changes nothing when the same batch (or part of it, in any order) comes again', () => {
+    const state = new Map<string, Presence>();
+    planBatch(gate, state, batch, 30_000);
+    const again = planBatch(gate, state, [...batch].reverse().slice(1), 30_000);
+    expect(again).toEqual({ steps: [], created: 0, changed: [], duplicates: 5 });
+  });
+
+  it('extends a dwelling presence without a movement, and counts the extension as news', () => {
+    const state = new Map<string, Presence>();
+    planBatch(gate, state, [read(1, 0)], 30_000);
+    const next = planBatch(gate, state, [read(1, 10), read(1, 10), read(1, 5)], 30_000);
+    expect(next.steps).toEqual([]);
+    expect(next.duplicates).toBe(2);
+    expect(next.changed).toHaveLength(1);
+    expect(next.changed[0]!.lastSeenAt.getUTCSeconds()).toBe(10);
+  });
+
+  it('decides the pending movement of an earlier batch', () => {
+    const state = new Map<string, Presence>();
+    planBatch(gate, state, [read(1, 0)], 30_000);
+    state.get(presenceKey(1, SGTIN))!.movementId = 42; // as stored
+    const next = planBatch(gate, state, [read(2, 3)], 30_000);
+    expect(next.steps.map((s) => [s.eventType, s.movementId, s.created])).toEqual([['OUT', 42, false]]);
+    expect(next.created).toBe(0);
+  });
+});
+
+describe('exit authorization of a batch', () => {
+  const exit = (tagId: number) => ({ tenantId: 1, tagId, articleId: null, categoryId: null, at: new Date() });
+  it('asks each authorizer only about the exits that no earlier one covered', async () => {
+    const asked: number[][] = [];
+    const first: ExitAuthorizer = {
+      name: 'first',
+      missing: 'no first',
+      covers: async (_tx, exits) => {
+        asked.push(exits.map((e) => e.tagId));
+        return exits.map((e) => (e.tagId === 2 ? 'first covers 2' : null));
+      },
+    };
+    const second: ExitAuthorizer = {
+      name: 'second',
+      missing: 'no second',
+      covers: async (_tx, exits) => {
+        asked.push(exits.map((e) => e.tagId));
+        return exits.map((e) => (e.tagId === 3 ? 'second covers 3' : null));
+      },
+    };
+    const verdicts = await authorizeExits(undefined as never, [exit(1), exit(2), exit(3)], [first, second]);
+    expect(asked).toEqual([
+      [1, 2, 3],
+      [1, 3],
+    ]);
+    expect(verdicts).toEqual([
+      { isAuthorized: false, message: 'No first; no second' },
+      { isAuthorized: true, message: 'Authorized: first covers 2' },
+      { isAuthorized: true, message: 'Authorized: second covers 3' },
+    ]);
   });
 });

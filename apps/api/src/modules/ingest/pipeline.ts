@@ -163,3 +163,55 @@ export function decide(reader: ReaderShape, state: Map<string, Presence>, read: 
   if (!pending) return { kind: 'new', eventType: 'unknown' };
   return { kind: 'passage', eventType: side === 'inner' ? 'IN' : 'OUT', movementId: pending.movementId! };
 }
+
+/**
+ * One read that started a presence, and what it decided. A negative `movementId` names a movement this batch
+ * creates (−1, −2, … in order of creation); a positive one, a movement of an earlier batch.
+ */
+export type Step = { read: Read; eventType: TTagEventType; movementId: number; created: boolean };
+
+export type Plan = {
+  steps: Step[];
+  /** Number of movements this batch creates. */
+  created: number;
+  /** Presences that this batch started or extended: the state to write back. */
+  changed: Presence[];
+  /** Reads that brought nothing new: already received, or no later than what was known of their presence. */
+  duplicates: number;
+};
+
+/**
+ * Folds a batch of reads (sorted by time) into the presence state and decides, in memory, every movement it
+ * makes. Mutates `state`. A retried read always lands inside or before what it already extended, so it
+ * changes nothing: the presence state itself keeps a batch idempotent, whatever keys it carries.
+ */
+export function planBatch(shape: ReaderShape, state: Map<string, Presence>, reads: Read[], windowMs: number): Plan {
+  const plan: Plan = { steps: [], created: 0, changed: [], duplicates: 0 };
+  const changed = new Set<Presence>();
+  for (const read of reads) {
+    const key = presenceKey(read.antenna, read.epc);
+    const before = state.get(key);
+    const knownUntil = before?.lastSeenAt.getTime() ?? -Infinity;
+    if (!foldRead(state, read, windowMs)) {
+      if (read.seenAt.getTime() > knownUntil) changed.add(before!);
+      else plan.duplicates += 1;
+      continue;
+    }
+    const presence = state.get(key)!;
+    changed.add(presence);
+    const d = decide(shape, state, read);
+    if (d.kind === 'new') {
+      plan.created += 1;
+      presence.movementId = -plan.created;
+      presence.movementType = d.eventType;
+      plan.steps.push({ read, eventType: d.eventType, movementId: -plan.created, created: true });
+    } else {
+      for (const p of state.values()) if (p.movementId === d.movementId) p.movementType = d.eventType;
+      presence.movementId = d.movementId;
+      presence.movementType = d.eventType;
+      plan.steps.push({ read, eventType: d.eventType, movementId: d.movementId, created: false });
+    }
+  }
+  plan.changed = [...changed];
+  return plan;
+}
