@@ -17,6 +17,8 @@ export async function startProcess(
   const t0 = performance.now();
   // Built JavaScript runs as it is; TypeScript goes through tsx.
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  // BENCH_PROFILE=<folder>: each server writes a CPU profile there when it stops.
+  if (process.env.BENCH_PROFILE) args.unshift('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`);
   const proc = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -34,6 +34,7 @@ import { rfidModule } from './modules/rfid/rfid.module';
 import { ingestModule } from './modules/ingest/ingest.module';
 import { startMqtt } from './modules/ingest/mqtt-client';
 import { createMqttHandler } from './modules/ingest/mqtt-handler';
+import { createRetention } from './modules/ingest/retention';
 import { createReaderStatus } from './modules/ingest/reader-status';
 
 declare module 'fastify' {
@@ -95,6 +96,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorate('readerStatus', readerStatus);
   app.addHook('onReady', async () => readerStatus.start());
   app.addHook('onClose', async () => readerStatus.stop());
+  // De-duplication state and idempotency keys are kept only as long as they can matter.
+  const retention = createRetention(db, app.log);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', async () => retention.stop());
 
   app.get('/backend/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async () => {
     await pingDatabase(db);

@@ -38,13 +38,9 @@ type Effect = {
   stockDelta: number;
 };
 
-type Movement = {
-  id: number;
-  eventType: TTagEventType;
-  read: Read;
-  tag: TagRow | undefined;
-  effect: Effect;
-};
+type StockMove = { article_id: number; delta: number; quantity_after: number; note: string };
+/** Per step its effect; per EPC the new stock flag of its tag; the stock movements, in order. */
+type Effects = { byStep: Map<Step, Effect>; inStock: Map<string, boolean>; stockMoves: StockMove[] };
 
 type PendingNotice = { movementId: number; eventType: 'IN' | 'OUT'; tag: TagRow | undefined; effect: Effect };
 
@@ -81,6 +77,7 @@ async function loadPresences(tx: Tx, reader: ReaderRow, reads: Read[]): Promise<
   const ports = new Set([...reader.antennas.map((a) => a.port), ...reads.map((r) => r.antenna)]);
   const epcs = new Set(reads.map((r) => r.epc));
   const keys = [...epcs].flatMap((epc) => [...ports].map((antenna) => ({ antenna, epc })));
+  // One primary-key probe per key (LATERAL … LIMIT 1 keeps the planner from scanning a fast-growing table).
   const rows = await queryRows<{
     antenna: number;
     epc: string;
@@ -90,11 +87,13 @@ async function loadPresences(tx: Tx, reader: ReaderRow, reads: Read[]): Promise<
     movementType: TTagEventType | null;
   }>(
     tx,
-    sql`select p.antenna, p.epc, p.first_seen_at as first, p.last_seen_at as last, p.movement_id as "movementId",
-               m.event_type as "movementType"
+    sql`select k.antenna, k.epc, p.first_seen_at as first, p.last_seen_at as last, p.movement_id as "movementId",
+               (select m.event_type from tag_movements m where m.id = p.movement_id) as "movementType"
         from ${jsonRows(keys)} as k(antenna int, epc text)
-        join tag_presences p on p.reader_id = ${reader.id} and p.antenna = k.antenna and p.epc = k.epc
-        left join tag_movements m on m.id = p.movement_id`,
+        cross join lateral (
+          select first_seen_at, last_seen_at, movement_id from tag_presences p
+          where p.reader_id = ${reader.id} and p.antenna = k.antenna and p.epc = k.epc limit 1
+        ) p`,
   );
   return new Map(
     rows.map((p) => [
@@ -114,6 +113,31 @@ async function loadPresences(tx: Tx, reader: ReaderRow, reads: Read[]): Promise<
 const clonePresences = (state: Map<string, Presence>) => new Map([...state].map(([k, p]) => [k, { ...p }]));
 
 /**
+ * Records the idempotency keys of the reads that start a presence, and reads the tags of their EPCs, in one
+ * round trip. Answers the keys that were new.
+ */
+async function recordKeys(tx: Tx, reader: ReaderRow, keys: string[], epcs: string[]) {
+  const [row] = await queryRows<{ fresh: string[]; tags: TagRow[] }>(
+    tx,
+    sql`with fresh as (
+          insert into ingest_events (tenant_id, reader_id, event_key)
+          select ${reader.tenantId}, ${reader.id}, k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) k
+          on conflict do nothing returning event_key
+        )
+        select (select coalesce(json_agg(event_key), '[]') from fresh) as fresh,
+               (select coalesce(json_agg(x), '[]') from (
+                  select t.id, t.epc, t.status, t.in_stock as "inStock", t.article_id as "articleId",
+                         a.category_id as "categoryId", a.designation, f.counts_in_stock as "countsInStock",
+                         f.alarm_on_exit as "alarmOnExit", f.name as "familyName"
+                  from jsonb_array_elements_text(${JSON.stringify(epcs)}::jsonb) e(epc)
+                  cross join lateral (select * from tags t where t.tenant_id = ${reader.tenantId} and t.epc = e.epc limit 1) t
+                  left join articles a on a.id = t.article_id left join tag_families f on f.id = t.family_id
+               ) x) as tags`,
+  );
+  return { fresh: new Set(row!.fresh), tags: new Map(row!.tags.map((t) => [t.epc, t])) };
+}
+
+/**
  * Plans the batch, then records the idempotency keys of the reads that start a presence (the only ones that
  * create or decide movements). A key already known means a read received before whose presence has since been
  * forgotten: that read is dropped and the batch planned again without it.
@@ -126,36 +150,20 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
   };
   const recorded = new Set<string>();
   const dropped = new Set<string>();
+  let tags = new Map<string, TagRow>();
   for (;;) {
-    const state = clonePresences(loaded);
     const kept = dropped.size ? reads.filter((r) => !dropped.has(r.eventKey)) : reads;
-    const plan = planBatch(shape, state, kept, reader.presenceWindowSeconds * 1000);
+    const plan = planBatch(shape, clonePresences(loaded), kept, reader.presenceWindowSeconds * 1000);
+    plan.duplicates += reads.length - kept.length;
     const keys = [...new Set(plan.steps.map((s) => s.read.eventKey))].filter((k) => !recorded.has(k));
-    if (!keys.length) return { plan: { ...plan, duplicates: plan.duplicates + reads.length - kept.length }, state };
-    const fresh = await queryRows<{ key: string }>(
-      tx,
-      sql`insert into ingest_events (tenant_id, reader_id, event_key)
-          select ${reader.tenantId}, ${reader.id}, k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) k
-          on conflict do nothing returning event_key as key`,
-    );
-    for (const r of fresh) recorded.add(r.key);
-    const known = keys.filter((k) => !recorded.has(k));
-    if (!known.length) return { plan: { ...plan, duplicates: plan.duplicates + reads.length - kept.length }, state };
+    if (!keys.length) return { plan, tags };
+    const answer = await recordKeys(tx, reader, keys, [...new Set(plan.steps.map((s) => s.read.epc))]);
+    tags = answer.tags;
+    for (const k of answer.fresh) recorded.add(k);
+    const known = keys.filter((k) => !answer.fresh.has(k));
+    if (!known.length) return { plan, tags };
     for (const k of known) dropped.add(k);
   }
-}
-
-async function loadTags(tx: Tx, tenantId: number, epcs: string[]): Promise<Map<string, TagRow>> {
-  if (!epcs.length) return new Map();
-  const rows = await queryRows<TagRow>(
-    tx,
-    sql`select t.id, t.epc, t.status, t.in_stock as "inStock", t.article_id as "articleId", a.category_id as "categoryId",
-               a.designation, f.counts_in_stock as "countsInStock", f.alarm_on_exit as "alarmOnExit", f.name as "familyName"
-        from jsonb_array_elements_text(${JSON.stringify(epcs)}::jsonb) e(epc)
-        join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc
-        left join articles a on a.id = t.article_id left join tag_families f on f.id = t.family_id`,
-  );
-  return new Map(rows.map((t) => [t.epc, t]));
 }
 
 /** Locks the articles whose stock the batch may move, in id order (no deadlock between batches). */
@@ -163,8 +171,9 @@ async function lockArticles(tx: Tx, ids: number[]): Promise<Map<number, number>>
   if (!ids.length) return new Map();
   const rows = await queryRows<{ id: number; quantity: number }>(
     tx,
-    sql`select id, quantity from articles where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
-        order by id for update`,
+    sql`select a.id, a.quantity from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) e(id)
+        cross join lateral (select id, quantity from articles where id = e.id::int) a
+        order by a.id for update of a`,
   );
   return new Map(rows.map((r) => [r.id, r.quantity]));
 }
@@ -208,8 +217,8 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     ]);
 
     const byStep = new Map<Step, Effect>();
-    const tagsInStock = new Map<number, boolean>();
-    const stockMoves: { articleId: number; delta: number; quantityAfter: number; note: string }[] = [];
+    const inStock = new Map<string, boolean>();
+    const stockMoves: StockMove[] = [];
     for (const s of steps) {
       const effect = noEffect();
       byStep.set(s, effect);
@@ -234,162 +243,160 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
         effect.stockDelta = 1;
         tag.inStock = true;
       } else continue;
-      tagsInStock.set(tag.id, tag.inStock);
+      inStock.set(tag.epc, tag.inStock);
       if (effect.stockDelta === 0) continue;
       quantities.set(articleId, quantity + effect.stockDelta);
       stockMoves.push({
-        articleId,
+        article_id: articleId,
         delta: effect.stockDelta,
-        quantityAfter: quantity + effect.stockDelta,
+        quantity_after: quantity + effect.stockDelta,
         note: `RFID ${s.eventType} ${reader.location} (${tag.epc})`,
       });
     }
-
-    if (tagsInStock.size) {
-      await tx.execute(
-        sql`update tags t set in_stock = v.in_stock, updated_at = now()
-            from ${jsonRows([...tagsInStock].map(([id, inStock]) => ({ id, in_stock: inStock })))} as v(id int, in_stock boolean)
-            where t.id = v.id`,
-      );
-    }
-    if (stockMoves.length) {
-      const deltas = new Map<number, number>();
-      for (const m of stockMoves) deltas.set(m.articleId, (deltas.get(m.articleId) ?? 0) + m.delta);
-      await tx.execute(
-        sql`update articles a set quantity = a.quantity + v.delta, updated_at = now()
-            from ${jsonRows([...deltas].map(([id, delta]) => ({ id, delta })))} as v(id int, delta int)
-            where a.id = v.id and a.tenant_id = ${reader.tenantId}`,
-      );
-      await tx.execute(
-        sql`insert into stock_movements (tenant_id, article_id, delta, quantity_after, note)
-            select ${reader.tenantId}, v.article_id, v.delta, v.quantity_after, v.note
-            from ${jsonRows(stockMoves.map((m) => ({ article_id: m.articleId, delta: m.delta, quantity_after: m.quantityAfter, note: m.note })))}
-              as v(article_id int, delta int, quantity_after int, note text)`,
-      );
-    }
-    return byStep;
+    return { byStep, inStock, stockMoves };
   }
 
-  async function writeMovements(
+  /**
+   * Writes everything the batch decided in one statement: new and decided movements, presences, tags (stock
+   * flag, last seen), article quantities and their stock movements. Answers the ids of the new movements.
+   */
+  async function write(
     tx: Tx,
     reader: ReaderRow,
     source: IngestSource,
     plan: Plan,
     tags: Map<string, TagRow>,
-    byStep: Map<Step, Effect>,
+    fx: Effects,
   ) {
-    const ids = plan.created
-      ? (
-          await queryRows<{ id: number }>(
-            tx,
-            sql`select nextval(pg_get_serial_sequence('tag_movements', 'id'))::bigint as id from generate_series(1, ${plan.created})`,
-          )
-        ).map((r) => r.id)
-      : [];
-    const realId = (id: number) => (id < 0 ? ids[-id - 1]! : id);
-    // A movement created and decided within the batch is written once, as decided.
-    const created = new Map<number, Movement>();
-    const decided = new Map<number, Movement>();
-    const notices: PendingNotice[] = [];
-    for (const s of plan.steps) {
-      const tag = tags.get(s.read.epc);
-      const m: Movement = {
-        id: realId(s.movementId),
-        eventType: s.eventType,
-        read: s.read,
-        tag,
-        effect: byStep.get(s)!,
-      };
-      (s.created || created.has(m.id) ? created : decided).set(m.id, m);
-      if (isPassage(s.eventType)) notices.push({ movementId: m.id, eventType: s.eventType, tag, effect: m.effect });
-    }
-    const row = (m: Movement) => ({
-      id: m.id,
-      event_type: m.eventType,
-      epc: m.read.epc,
-      tag_id: m.tag?.id ?? null,
-      article_id: m.tag?.articleId ?? null,
-      antenna: m.read.antenna,
-      rssi: m.read.rssi,
-      is_authorized: m.effect.isAuthorized,
-      authorization_message: m.effect.authorizationMessage,
-      stock_delta: m.effect.stockDelta,
-      seen_at: iso(m.read.seenAt),
+    const movement = (s: Step) => ({
+      local: -s.movementId,
+      id: s.movementId,
+      event_type: s.eventType,
+      epc: s.read.epc,
+      tag_id: tags.get(s.read.epc)?.id ?? null,
+      article_id: tags.get(s.read.epc)?.articleId ?? null,
+      antenna: s.read.antenna,
+      rssi: s.read.rssi,
+      is_authorized: fx.byStep.get(s)!.isAuthorized,
+      authorization_message: fx.byStep.get(s)!.authorizationMessage,
+      stock_delta: fx.byStep.get(s)!.stockDelta,
+      seen_at: iso(s.read.seenAt),
     });
-    const columns = sql`(id bigint, event_type text, epc text, tag_id int, article_id int, antenna int, rssi real,
-      is_authorized boolean, authorization_message text, stock_delta int, seen_at timestamptz)`;
-    if (created.size) {
-      await tx.execute(
-        sql`insert into tag_movements (id, tenant_id, event_type, epc, tag_id, article_id, reader_id, location, antenna, rssi,
-              source, is_authorized, authorization_message, stock_delta, seen_at)
-            select v.id, ${reader.tenantId}, v.event_type, v.epc, v.tag_id, v.article_id, ${reader.id}, ${reader.location},
-              v.antenna, v.rssi, ${source}, v.is_authorized, v.authorization_message, v.stock_delta, v.seen_at
-            from ${jsonRows([...created.values()].map(row))} as v${columns}`,
-      );
+    // A movement created and decided within the batch is written once, as decided: the last step wins.
+    const created = new Map<number, ReturnType<typeof movement>>();
+    const decided = new Map<number, ReturnType<typeof movement>>();
+    for (const s of plan.steps) (s.movementId < 0 ? created : decided).set(s.movementId, movement(s));
+    const starters = new Set(plan.steps.map((s) => s.read.epc));
+    const seen = new Map<string, { epc: string; at: string; moved: boolean; in_stock: boolean | null }>();
+    for (const p of plan.changed) {
+      const at = iso(p.lastSeenAt);
+      const prev = seen.get(p.epc);
+      if (!prev || prev.at < at) seen.set(p.epc, { epc: p.epc, at, moved: starters.has(p.epc), in_stock: null });
     }
-    if (decided.size) {
-      await tx.execute(
-        sql`update tag_movements m set event_type = v.event_type, antenna = v.antenna, rssi = v.rssi,
+    // A tag whose stock flag changed started a presence in this batch: it is in `seen`.
+    for (const [epc, value] of fx.inStock) seen.get(epc)!.in_stock = value;
+    const deltas = new Map<number, number>();
+    for (const m of fx.stockMoves) deltas.set(m.article_id, (deltas.get(m.article_id) ?? 0) + m.delta);
+    const movementColumns = sql`(local int, id bigint, event_type text, epc text, tag_id int, article_id int,
+      antenna int, rssi real, is_authorized boolean, authorization_message text, stock_delta int, seen_at timestamptz)`;
+
+    const rows = await queryRows<{ local: number; id: number }>(
+      tx,
+      sql`with created as materialized (
+            select nextval(pg_get_serial_sequence('tag_movements', 'id')) as new_id, v.*
+            from ${jsonRows([...created.values()])} as v${movementColumns}
+          ),
+          inserted as (
+            insert into tag_movements (id, tenant_id, event_type, epc, tag_id, article_id, reader_id, location, antenna,
+              rssi, source, is_authorized, authorization_message, stock_delta, seen_at)
+            select new_id, ${reader.tenantId}, event_type, epc, tag_id, article_id, ${reader.id}, ${reader.location},
+              antenna, rssi, ${source}, is_authorized, authorization_message, stock_delta, seen_at
+            from created
+          ),
+          decided as (
+            update tag_movements m set event_type = v.event_type, antenna = v.antenna, rssi = v.rssi,
               is_authorized = v.is_authorized, authorization_message = v.authorization_message,
               stock_delta = v.stock_delta, seen_at = v.seen_at
-            from ${jsonRows([...decided.values()].map(row))} as v${columns}
-            where m.id = v.id and m.tenant_id = ${reader.tenantId}`,
-      );
-    }
-    if (plan.changed.length) {
-      await tx.execute(
-        sql`insert into tag_presences (tenant_id, reader_id, antenna, epc, first_seen_at, last_seen_at, movement_id)
-            select ${reader.tenantId}, ${reader.id}, v.antenna, v.epc, v.first, v.last, v.movement_id
+            from ${jsonRows([...decided.values()])} as v${movementColumns}
+            where m.id = v.id and m.tenant_id = ${reader.tenantId}
+          ),
+          presences as (
+            insert into tag_presences (tenant_id, reader_id, antenna, epc, first_seen_at, last_seen_at, movement_id)
+            select ${reader.tenantId}, ${reader.id}, v.antenna, v.epc, v.first, v.last,
+              case when v.movement_id < 0 then (select c.new_id from created c where c.local = -v.movement_id)
+                   else v.movement_id end
             from ${jsonRows(
               plan.changed.map((p) => ({
                 antenna: p.antenna,
                 epc: p.epc,
                 first: iso(p.firstSeenAt),
                 last: iso(p.lastSeenAt),
-                movement_id: p.movementId === null ? null : realId(p.movementId),
+                movement_id: p.movementId,
               })),
             )} as v(antenna int, epc text, first timestamptz, last timestamptz, movement_id bigint)
             on conflict (reader_id, antenna, epc) do update set first_seen_at = excluded.first_seen_at,
-              last_seen_at = excluded.last_seen_at, movement_id = excluded.movement_id`,
-      );
-    }
-    return notices;
-  }
-
-  /**
-   * Tag last seen: the latest read of each EPC. While a tag dwells in one reader's field it is rewritten at most
-   * every 10 s (a shelf of tags by a gate would otherwise rewrite hundreds of rows per batch).
-   */
-  async function touchTags(tx: Tx, reader: ReaderRow, reads: Read[], starters: Set<string>) {
-    const latest = new Map<string, Date>();
-    for (const r of reads) latest.set(r.epc, r.seenAt); // sorted by time: the last one wins
-    if (!latest.size) return;
-    await tx.execute(
-      sql`update tags t set last_seen_at = v.at, last_reader_id = ${reader.id}, last_location = ${reader.location}
-          from ${jsonRows([...latest].map(([epc, at]) => ({ epc, at: iso(at), moved: starters.has(epc) })))}
-            as v(epc text, at timestamptz, moved boolean)
-          where t.tenant_id = ${reader.tenantId} and t.epc = v.epc
-            and (t.last_seen_at is null or (t.last_seen_at <= v.at and (v.moved
-              or t.last_reader_id is distinct from ${reader.id}
-              or t.last_seen_at <= v.at - interval '10 seconds')))`,
+              last_seen_at = excluded.last_seen_at, movement_id = excluded.movement_id
+          ),
+          -- Last seen: rewritten while a tag dwells in one reader's field only every 10 s (a shelf of tags by a
+          -- gate would otherwise rewrite hundreds of rows per batch); always when it starts a presence.
+          tagged as (
+            update tags t set in_stock = coalesce(u.in_stock, t.in_stock),
+              updated_at = case when u.in_stock is null then t.updated_at else now() end,
+              last_seen_at = case when u.touch then u.at else t.last_seen_at end,
+              last_reader_id = case when u.touch then ${reader.id} else t.last_reader_id end,
+              last_location = case when u.touch then ${reader.location} else t.last_location end
+            from (
+              select x.id, v.in_stock, v.at,
+                (x.last_seen_at is null or (x.last_seen_at <= v.at and (v.moved
+                  or x.last_reader_id is distinct from ${reader.id}
+                  or x.last_seen_at <= v.at - interval '10 seconds'))) as touch
+              from ${jsonRows([...seen.values()])} as v(epc text, at timestamptz, moved boolean, in_stock boolean)
+              cross join lateral (
+                select id, last_seen_at, last_reader_id from tags where tenant_id = ${reader.tenantId} and epc = v.epc limit 1
+              ) x
+            ) u
+            where t.id = u.id and (u.touch or u.in_stock is not null)
+          ),
+          stock as (
+            update articles a set quantity = a.quantity + v.delta, updated_at = now()
+            from ${jsonRows([...deltas].map(([id, delta]) => ({ id, delta })))} as v(id int, delta int)
+            where a.id = v.id and a.tenant_id = ${reader.tenantId}
+          ),
+          moves as (
+            insert into stock_movements (tenant_id, article_id, delta, quantity_after, note)
+            select ${reader.tenantId}, v.article_id, v.delta, v.quantity_after, v.note
+            from ${jsonRows(fx.stockMoves)} as v(article_id int, delta int, quantity_after int, note text)
+          )
+          select local, new_id as id from created`,
+    );
+    const ids = new Map(rows.map((r) => [r.local, r.id]));
+    const realId = (id: number) => (id < 0 ? ids.get(-id)! : id);
+    return plan.steps.flatMap((s): PendingNotice[] =>
+      isPassage(s.eventType)
+        ? [
+            {
+              movementId: realId(s.movementId),
+              eventType: s.eventType,
+              tag: tags.get(s.read.epc),
+              effect: fx.byStep.get(s)!,
+            },
+          ]
+        : [],
     );
   }
 
   async function record(tx: Tx, reader: ReaderRow, source: IngestSource, reads: Read[]) {
     const sorted = [...reads].sort((a, b) => a.seenAt.getTime() - b.seenAt.getTime());
     const loaded = await loadPresences(tx, reader, sorted);
-    const { plan } = await planWithKeys(tx, reader, sorted, loaded);
+    const { plan, tags } = await planWithKeys(tx, reader, sorted, loaded);
     const report = {
       reads: reads.length,
       duplicates: plan.duplicates,
       presences: plan.steps.length,
       movements: plan.steps.length,
     };
-    const starters = new Set(plan.steps.map((s) => s.read.epc));
-    const tags = await loadTags(tx, reader.tenantId, [...starters]);
-    const byStep = await effects(tx, reader, plan.steps, tags);
-    const notices = await writeMovements(tx, reader, source, plan, tags, byStep);
-    await touchTags(tx, reader, sorted, starters);
+    const fx = await effects(tx, reader, plan.steps, tags);
+    const notices = await write(tx, reader, source, plan, tags, fx);
     return { report, notices };
   }
 

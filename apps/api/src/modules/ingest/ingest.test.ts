@@ -6,6 +6,7 @@ import { setupTestApp } from '../../test/helper';
 import { impinjBatch, zebraBatch, zebraHeartbeat } from './fixtures';
 import { createIngestService } from './ingest.service';
 import { createMqttHandler } from './mqtt-handler';
+import { createRetention } from './retention';
 
 const ctx = await setupTestApp();
 const api = '/backend/api';
@@ -524,5 +525,71 @@ describe('MQTT messages', () => {
     }
     expect(await movements(reader.id)).toHaveLength(1);
     ctx.app.readerStatus.start();
+  });
+});
+
+describe('de-duplication state over time', () => {
+  it('keeps a retried walk-out idempotent after its presences were forgotten, through the keys of starting reads', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const epc = epcOf(51);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    const batch = [impinjRead(epc, 1, 0), impinjRead(epc, 1, 1), impinjRead(epc, 2, 3)];
+    expect((await post('impinj', batch, bearer(secret))).json()).toMatchObject({ movements: 2 });
+    // Only the reads that started a presence left a key: the rest are covered by the presence state.
+    const keys = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ingest_events where reader_id = ${reader.id}`,
+    );
+    expect(keys[0]!.n).toBe(2);
+    await db().execute(sql`delete from tag_presences where reader_id = ${reader.id}`);
+    const retry = await post('impinj', batch, bearer(secret));
+    expect(retry.json()).toEqual({ reads: 3, duplicates: 2, presences: 1, movements: 1 });
+    // The forgotten middle read starts a presence again (an 'unknown' movement), but no second OUT and no stock.
+    const moves = await movements(reader.id);
+    expect(moves.filter((m) => m.eventType === 'OUT')).toHaveLength(1);
+    expect(await quantity(article.id)).toBe(4);
+  });
+
+  it('prunes presences a day after they were last seen and idempotency keys after two days', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, secret } = await setup(admin);
+    await post('impinj', [impinjRead(epcOf(52), 1, 0), impinjRead(epcOf(53), 1, 0)], bearer(secret));
+    const count = async () =>
+      (
+        await queryRows<{ p: number; k: number }>(
+          db(),
+          sql`select (select count(*)::int from tag_presences where reader_id = ${reader.id}) as p,
+                     (select count(*)::int from ingest_events where reader_id = ${reader.id}) as k`,
+        )
+      )[0]!;
+    expect(await count()).toEqual({ p: 2, k: 2 });
+    const retention = createRetention(db(), { error: () => undefined });
+    // The reads are from 2024: their presences are long stale; the keys arrived just now.
+    await retention.prune(new Date());
+    expect(await count()).toEqual({ p: 0, k: 2 });
+    await retention.prune(new Date(Date.now() + 49 * 3_600_000));
+    expect(await count()).toEqual({ p: 0, k: 0 });
+  });
+
+  it('folds a shelf of dwelling tags into one presence each, whatever the number of repeats', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, secret } = await setup(admin, { role: 'storage' });
+    const shelf = Array.from({ length: 40 }, (_, i) => epcOf(100 + i));
+    const reads = (second: number) => shelf.flatMap((epc) => [impinjRead(epc, 1, second), impinjRead(epc, 1, second)]);
+    expect((await post('impinj', [...reads(0), ...reads(1)], bearer(secret))).json()).toEqual({
+      reads: 160,
+      duplicates: 80,
+      presences: 40,
+      movements: 40,
+    });
+    // Later repeats extend the presences: nothing new is recorded.
+    expect((await post('impinj', reads(5), bearer(secret))).json()).toEqual({
+      reads: 80,
+      duplicates: 40,
+      presences: 0,
+      movements: 0,
+    });
+    expect(await movements(reader.id)).toHaveLength(40);
   });
 });

@@ -215,7 +215,11 @@ export const ingestEvents = pgTable(
     eventKey: text('event_key').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'ingest_events_pk', columns: [t.readerId, t.eventKey] })],
+  (t) => [
+    primaryKey({ name: 'ingest_events_pk', columns: [t.readerId, t.eventKey] }),
+    // Retention: old keys are deleted in order of arrival.
+    index('ingest_events_received_idx').on(t.receivedAt),
+  ],
 );
 
 /** Counting sessions uploaded by handhelds; the session id (chosen by the handheld) makes uploads idempotent. */

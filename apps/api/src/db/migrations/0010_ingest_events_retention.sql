@@ -1,0 +1,1 @@
+CREATE INDEX "ingest_events_received_idx" ON "ingest_events" USING btree ("received_at");
