@@ -230,6 +230,37 @@ async function stateRows(c: Cluster): Promise<string> {
   return `| 1 process: de-duplication state after both runs | tag_presences ${r.p} rows, ingest_events ${r.k} rows (one idempotency key per presence start), tag_movements ${r.m} rows | grows with presences, not reads |`;
 }
 
+/** The same raw-read load against a bare route (no pipeline): the ceiling of the client and HTTP on this machine. */
+async function baseline(): Promise<string> {
+  const port = 8194;
+  const base = `http://127.0.0.1:${port}`;
+  const bare = await startProcess('bench/bare-ingest.ts', { PORT: String(port) }, `${base}/health`);
+  const t0 = performance.now();
+  const stats = await Promise.all(
+    Array.from({ length: READERS }, (_, r) =>
+      runLoad(httpSender({ transport: 'http', secret: `${r + 1}.bare`, server: base, timeoutMs: 30_000 }), {
+        vendor: 'zebra',
+        identity: defaultIdentity(r + 1),
+        rate: RATE / READERS,
+        durationSeconds: SECONDS,
+        tags: DWELLING,
+        dwellSerialBase: 900_000_000 + r * 10_000,
+        crossingsPerSecond: 20 / READERS,
+        crossingEpcs: Array.from({ length: SECONDS * 20 }, (_, i) => demoEpc(1_000_000 * (r + 1) + i)),
+        inner: 1,
+        outer: 2,
+        retry: false,
+        signal: AbortSignal.timeout((SECONDS + 10) * 1000),
+      }),
+    ),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  await stop(bare.proc);
+  const acked = stats.reduce((n, s) => n + s.readsAcked, 0);
+  const latency = stats.flatMap((s) => s.latencyMs);
+  return `| baseline: bare Fastify route taking the same raw-read batches (no pipeline), same run | ${acked} reads in ${seconds.toFixed(1)} s = ${Math.round(acked / seconds)} reads/s (offered ${RATE}/s); batch round trip p50 ${percentile(latency, 50).toFixed(0)} ms, p99 ${percentile(latency, 99).toFixed(0)} ms | |`;
+}
+
 export async function ingest(): Promise<void> {
   const out: string[] = ['| measure | value | target |', '|---|---|---|'];
 
@@ -255,7 +286,7 @@ export async function ingest(): Promise<void> {
   mem.push({ at: 'end', mib: rssMiB(pid) });
   const state = await stateRows(one);
   await teardown(one);
-  out.push(...lines(reads), ...lines(outs), memory('1 process', mem), state);
+  out.push(...lines(reads), await baseline(), ...lines(outs), memory('1 process', mem), state);
 
   // Two processes sharing PostgreSQL and Redis: readers post to A, the dashboard listens on B.
   const two = await cluster(2, CROSSINGS * SECONDS + 1000);

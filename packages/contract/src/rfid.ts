@@ -164,6 +164,17 @@ export const ZTerminal = z.object({
 });
 export type TTerminal = z.infer<typeof ZTerminal>;
 
+// The platform's view (super admin): every tenant's readers and terminals, with their tenant
+export const ZPlatformListQuery = ZListQuery.extend({
+  tenantId: z.coerce.number().int().positive().optional(),
+});
+export type TPlatformListQuery = z.infer<typeof ZPlatformListQuery>;
+const ofTenant = { tenantId: z.number().int(), tenantName: z.string() };
+export const ZPlatformReader = ZReader.extend(ofTenant);
+export type TPlatformReader = z.infer<typeof ZPlatformReader>;
+export const ZPlatformTerminal = ZTerminal.extend(ofTenant);
+export type TPlatformTerminal = z.infer<typeof ZPlatformTerminal>;
+
 // Consumers (consommateurs): people or services that receive articles
 export const CONSUMER_KINDS = ['person', 'service'] as const;
 export const ZConsumerInput = z.strictObject({

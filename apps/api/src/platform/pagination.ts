@@ -20,11 +20,7 @@ export type ListSpec = {
   tieBreaker: SQL;
 };
 
-/**
- * The list of a tenant-owned table aliased `alias`: tenant filter, id tie-breaker, and the `createdAt` /
- * `updatedAt` columns are added to what the resource declares.
- */
-export function tenantList(opts: {
+export type TenantListOptions = {
   table: string;
   alias: string;
   columns: SQL;
@@ -33,17 +29,45 @@ export function tenantList(opts: {
   search?: SQL[];
   sort: Record<string, SQL>;
   defaultSort: ListSpec['defaultSort'];
-}): (tenantId: number) => ListSpec {
+};
+
+/** The declared list plus the `createdAt` / `updatedAt` columns and the id tie-breaker, under `where`. */
+function ownedList(
+  opts: TenantListOptions,
+  where: SQL[],
+  extra?: { columns: SQL; joins: SQL; search: SQL[]; sort: Record<string, SQL> },
+): ListSpec {
   const a = sql.raw(opts.alias);
-  return (tenantId) => ({
-    columns: sql`${opts.columns}, ${isoUtc(sql`${a}.created_at`)} as "createdAt", ${isoUtc(sql`${a}.updated_at`)} as "updatedAt"`,
-    from: sql`from ${sql.identifier(opts.table)} ${a} ${opts.joins ?? sql``}`,
-    where: [sql`${a}.tenant_id = ${tenantId}`, ...(opts.where ?? [])],
-    search: opts.search,
-    sort: { createdAt: sql`${a}.created_at`, ...opts.sort },
+  return {
+    columns: sql`${opts.columns}, ${isoUtc(sql`${a}.created_at`)} as "createdAt", ${isoUtc(sql`${a}.updated_at`)} as "updatedAt"${extra ? sql`, ${extra.columns}` : sql``}`,
+    from: sql`from ${sql.identifier(opts.table)} ${a} ${opts.joins ?? sql``} ${extra?.joins ?? sql``}`,
+    where: [...where, ...(opts.where ?? [])],
+    search: [...(opts.search ?? []), ...(extra?.search ?? [])],
+    sort: { createdAt: sql`${a}.created_at`, ...opts.sort, ...extra?.sort },
     defaultSort: opts.defaultSort,
     tieBreaker: sql`${a}.id`,
-  });
+  };
+}
+
+/** The list of a tenant-owned table aliased `alias`, for one tenant. */
+export function tenantList(opts: TenantListOptions): (tenantId: number) => ListSpec {
+  const a = sql.raw(opts.alias);
+  return (tenantId) => ownedList(opts, [sql`${a}.tenant_id = ${tenantId}`]);
+}
+
+/**
+ * The same list across every tenant (platform super admin), with `tenantId` and `tenantName`, searchable and
+ * sortable by the tenant's name, optionally narrowed to one tenant.
+ */
+export function platformList(opts: TenantListOptions): (tenantId?: number) => ListSpec {
+  const a = sql.raw(opts.alias);
+  const extra = {
+    columns: sql`${a}.tenant_id as "tenantId", tn.name as "tenantName"`,
+    joins: sql`join tenants tn on tn.id = ${a}.tenant_id`,
+    search: [sql`tn.name`],
+    sort: { tenantName: sql`tn.name` },
+  };
+  return (tenantId) => ownedList(opts, tenantId ? [sql`${a}.tenant_id = ${tenantId}`] : [], extra);
 }
 
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);

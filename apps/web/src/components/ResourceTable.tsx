@@ -94,6 +94,8 @@ export type ResourceTableProps<T extends GridValidRowModel & { id: number }> = {
   autoRowHeight?: boolean;
   /** Buttons next to the search box; they receive the current table state (for exports). */
   toolbar?: (params: ListParams) => ReactNode;
+  /** Refetch every so many milliseconds (live status where no socket event says it changed). */
+  pollingInterval?: number;
 };
 
 /** The one list of every CRUD screen: server pagination, sorting and search, state in the URL. */
@@ -112,18 +114,16 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   detailPath,
   toolbar,
   autoRowHeight,
+  pollingInterval,
 }: ResourceTableProps<T>) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const params = useListParams(defaultSort);
   const { page, limit, search, sort, update } = params;
-  const { data, isFetching, isError, refetch } = useList({
-    page,
-    limit,
-    search: search || undefined,
-    sort,
-    ...filters,
-  });
+  const { data, isFetching, isError, refetch } = useList(
+    { page, limit, search: search || undefined, sort, ...filters },
+    pollingInterval ? { pollingInterval } : undefined,
+  );
 
   const localeText = useMemo(
     () => (i18n.resolvedLanguage === 'fr' ? frFR : enUS).components.MuiDataGrid.defaultProps.localeText,

@@ -158,7 +158,7 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
     const keys = [...new Set(plan.steps.map((s) => s.read.eventKey))].filter((k) => !recorded.has(k));
     if (!keys.length) return { plan, tags };
     const answer = await recordKeys(tx, reader, keys, [...new Set(plan.steps.map((s) => s.read.epc))]);
-    tags = answer.tags;
+    tags = new Map([...tags, ...answer.tags]);
     for (const k of answer.fresh) recorded.add(k);
     const known = keys.filter((k) => !answer.fresh.has(k));
     if (!known.length) return { plan, tags };
@@ -166,15 +166,27 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
   }
 }
 
-/** Locks the articles whose stock the batch may move, in id order (no deadlock between batches). */
-async function lockArticles(tx: Tx, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
+/**
+ * Locks the articles whose stock the batch may move, in id order (no deadlock between batches), then reads the
+ * stock flag of their tags again: a batch of another reader that moved the same tag held those locks and has
+ * committed by now, so the flags read before the locks may be stale.
+ */
+async function lockStock(tx: Tx, tags: TagRow[]): Promise<Map<number, number>> {
+  if (!tags.length) return new Map();
+  const articleIds = [...new Set(tags.map((t) => t.articleId!))];
   const rows = await queryRows<{ id: number; quantity: number }>(
     tx,
-    sql`select a.id, a.quantity from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) e(id)
+    sql`select a.id, a.quantity from jsonb_array_elements_text(${JSON.stringify(articleIds)}::jsonb) e(id)
         cross join lateral (select id, quantity from articles where id = e.id::int) a
         order by a.id for update of a`,
   );
+  const fresh = await queryRows<{ id: number; inStock: boolean }>(
+    tx,
+    sql`select t.id, t.in_stock as "inStock" from jsonb_array_elements_text(${JSON.stringify(tags.map((t) => t.id))}::jsonb) e(id)
+        cross join lateral (select id, in_stock from tags where id = e.id::int) t`,
+  );
+  const inStock = new Map(fresh.map((r) => [r.id, r.inStock]));
+  for (const t of tags) t.inStock = inStock.get(t.id) ?? t.inStock;
   return new Map(rows.map((r) => [r.id, r.quantity]));
 }
 
@@ -212,9 +224,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       checked.forEach((s, i) => verdicts.set(s, answers[i]!));
     }
     const stocked = (tag: TagRow | undefined) => tag && tag.articleId !== null && tag.countsInStock !== false;
-    const quantities = await lockArticles(tx, [
-      ...new Set(steps.map((s) => activeTag(s)).flatMap((t) => (stocked(t) ? [t!.articleId!] : []))),
-    ]);
+    const quantities = await lockStock(tx, [...new Set(steps.map(activeTag).filter(stocked))] as TagRow[]);
 
     const byStep = new Map<Step, Effect>();
     const inStock = new Map<string, boolean>();

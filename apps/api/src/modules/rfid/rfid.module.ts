@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  ZPlatformListQuery,
+  ZPlatformReader,
+  ZPlatformTerminal,
+  type TPlatformReader,
+  type TPlatformTerminal,
   listOf,
   ZAttribution,
   ZAttributionInput,
@@ -56,7 +61,7 @@ import { articles } from '../articles/articles.schema';
 import { users } from '../auth/auth.schema';
 import { categories } from '../categories/categories.schema';
 import { newReaderSecret, stamps, tagColumns, tagFrom, tagSort, withGs1 } from './rfid.repository';
-import { tenantList, type ListSpec } from '../../platform/pagination';
+import { paginate, platformList, tenantList, type ListSpec, type TenantListOptions } from '../../platform/pagination';
 import { tagLogRoutes } from './tag-logs';
 import { attributions, categoryAttributions, consumers, readers, tagFamilies, tags, terminals } from './rfid.schema';
 
@@ -67,6 +72,34 @@ const holderColumns = (a: string) => {
   return sql`${x}.consumer_id as "consumerId", co.name as "consumerName", ${x}.location,
     to_char(${x}.start_date, 'YYYY-MM-DD') as "startDate", to_char(${x}.end_date, 'YYYY-MM-DD') as "endDate",
     ${x}.note, ${activeToday(a)} as active, ${stamps(a)}`;
+};
+
+const READER_LIST: TenantListOptions = {
+  table: 'readers',
+  alias: 'r',
+  columns: sql`r.id, r.name, r.vendor, r.hostname, r.mac, r.location, r.role, r.antennas,
+    r.heartbeat_timeout_seconds as "heartbeatTimeoutSeconds", r.presence_window_seconds as "presenceWindowSeconds",
+    r.direction_window_seconds as "directionWindowSeconds", r.online, ${isoUtc(sql`r.last_heard_at`)} as "lastHeardAt"`,
+  search: [sql`r.name`, sql`r.location`, sql`r.hostname`, sql`r.mac`],
+  sort: {
+    name: sql`r.name`,
+    location: sql`r.location`,
+    role: sql`r.role`,
+    online: sql`r.online`,
+    lastHeardAt: sql`r.last_heard_at`,
+  },
+  defaultSort: 'name:asc',
+};
+
+const TERMINAL_LIST: TenantListOptions = {
+  table: 'terminals',
+  alias: 'te',
+  columns: sql`te.id, te.model, te.imei, te.manufacturer, te.user_id as "userId", u.name as "userName",
+    ${isoUtc(sql`te.last_sync_at`)} as "lastSyncAt"`,
+  joins: sql`left join users u on u.id = te.user_id`,
+  search: [sql`te.model`, sql`te.imei`, sql`te.manufacturer`, sql`u.name`],
+  sort: { model: sql`te.model`, imei: sql`te.imei`, userName: sql`u.name`, lastSyncAt: sql`te.last_sync_at` },
+  defaultSort: 'model:asc',
 };
 
 export function rfidModule(db: Db) {
@@ -169,22 +202,7 @@ export function rfidModule(db: Db) {
     entity: 'reader',
     table: readers,
     idColumn: sql`r.id`,
-    list: tenantList({
-      table: 'readers',
-      alias: 'r',
-      columns: sql`r.id, r.name, r.vendor, r.hostname, r.mac, r.location, r.role, r.antennas,
-        r.heartbeat_timeout_seconds as "heartbeatTimeoutSeconds", r.presence_window_seconds as "presenceWindowSeconds",
-        r.direction_window_seconds as "directionWindowSeconds", r.online, ${isoUtc(sql`r.last_heard_at`)} as "lastHeardAt"`,
-      search: [sql`r.name`, sql`r.location`, sql`r.hostname`, sql`r.mac`],
-      sort: {
-        name: sql`r.name`,
-        location: sql`r.location`,
-        role: sql`r.role`,
-        online: sql`r.online`,
-        lastHeardAt: sql`r.last_heard_at`,
-      },
-      defaultSort: 'name:asc',
-    }),
+    list: tenantList(READER_LIST),
     toValues: (input) => input,
     errors: { unique: { readers_tenant_name_uq: 'name' }, inUse: 'This reader is still referenced' },
   });
@@ -210,16 +228,7 @@ export function rfidModule(db: Db) {
     entity: 'terminal',
     table: terminals,
     idColumn: sql`te.id`,
-    list: tenantList({
-      table: 'terminals',
-      alias: 'te',
-      columns: sql`te.id, te.model, te.imei, te.manufacturer, te.user_id as "userId", u.name as "userName",
-        ${isoUtc(sql`te.last_sync_at`)} as "lastSyncAt"`,
-      joins: sql`left join users u on u.id = te.user_id`,
-      search: [sql`te.model`, sql`te.imei`, sql`te.manufacturer`, sql`u.name`],
-      sort: { model: sql`te.model`, imei: sql`te.imei`, userName: sql`u.name`, lastSyncAt: sql`te.last_sync_at` },
-      defaultSort: 'model:asc',
-    }),
+    list: tenantList(TERMINAL_LIST),
     toValues: (input) => input,
     references: { userId: users as never },
     errors: { unique: { terminals_tenant_imei_uq: 'imei' } },
@@ -351,6 +360,28 @@ export function rfidModule(db: Db) {
     );
   };
 
+  // The platform's view: every tenant's readers and terminals, for the super admin (read-only).
+  const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+    const readerList = platformList(READER_LIST);
+    const terminalList = platformList(TERMINAL_LIST);
+    app.get(
+      '/platform/readers',
+      {
+        schema: { tags: ['platform'], querystring: ZPlatformListQuery, response: { 200: listOf(ZPlatformReader) } },
+        preHandler: app.requireSuperAdmin,
+      },
+      (req) => paginate<TPlatformReader>(db, readerList(req.query.tenantId), req.query),
+    );
+    app.get(
+      '/platform/terminals',
+      {
+        schema: { tags: ['platform'], querystring: ZPlatformListQuery, response: { 200: listOf(ZPlatformTerminal) } },
+        preHandler: app.requireSuperAdmin,
+      },
+      (req) => paginate<TPlatformTerminal>(db, terminalList(req.query.tenantId), req.query),
+    );
+  };
+
   const tagBindRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/tags/bind',
@@ -383,6 +414,7 @@ export function rfidModule(db: Db) {
       query: ZTagListQuery,
     }),
     readerRoutes,
+    platformRoutes,
     crudRoutes({
       path: '/terminals',
       resource: 'terminals',

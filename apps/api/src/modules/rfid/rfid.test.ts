@@ -226,3 +226,56 @@ describe('OpenAPI', () => {
       expect(paths).toContain(p);
   });
 });
+
+describe('platform view of readers and terminals', () => {
+  it('lists every tenant’s readers and terminals for the super admin only, with their tenant, searchable', async () => {
+    const demoReader = await ok('POST', '/readers', {
+      name: 'Portique plateforme',
+      vendor: 'zebra',
+      location: 'Quai plateforme',
+      role: 'exit_gate',
+      antennas: [{ port: 1, side: 'inner' }],
+    });
+    const acmeReader = await ok(
+      'POST',
+      '/readers',
+      { name: 'Acme plateforme', vendor: 'impinj', location: 'Acme quai', role: 'storage', antennas: [] },
+      await acme(),
+    );
+    await ok('POST', '/terminals', { model: 'TC22 plateforme', imei: '356938035643809' }, await acme());
+    const root = await ctx.token('super@tagstock.test');
+
+    const all = await ok<{ items: Row[]; total: number }>(
+      'GET',
+      '/platform/readers?search=plateforme&sort=tenantName:asc',
+      undefined,
+      root,
+    );
+    expect(all.items.map((r) => [r.id, r.tenantName])).toEqual([
+      [acmeReader.id, 'Acme'],
+      [demoReader.id, 'Demo'],
+    ]);
+    expect(all.items[0]).not.toHaveProperty('secret');
+    expect(all.items[0]).not.toHaveProperty('secretHash');
+    const acmeOnly = await ok<{ items: Row[] }>(
+      'GET',
+      `/platform/readers?tenantId=${all.items[0]!.tenantId}`,
+      undefined,
+      root,
+    );
+    expect(acmeOnly.items.every((r) => r.tenantName === 'Acme')).toBe(true);
+    expect(acmeOnly.items.map((r) => r.id)).toContain(acmeReader.id);
+    // The tenant's name is searchable too.
+    const byTenant = await ok<{ items: Row[] }>('GET', '/platform/terminals?search=acme', undefined, root);
+    expect(byTenant.items.map((r) => r.model)).toContain('TC22 plateforme');
+
+    // Tenant administrators (whatever their permissions), anonymous callers and bad queries are refused.
+    for (const path of ['/platform/readers', '/platform/terminals']) {
+      expect((await call('GET', path)).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: `${api}${path}` })).statusCode).toBe(401);
+      const bad = await call('GET', `${path}?tenantId=abc&sort=secretHash:asc`, undefined, root);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['content-type']).toMatch(/problem\+json/);
+    }
+  });
+});

@@ -1,4 +1,6 @@
 import '../../app/api-setup';
+// The readers' and terminals' texts are the admin area's.
+import '../../app/i18n-admin';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from '../../components/AppShell';
@@ -6,6 +8,7 @@ import { NotFound } from '../../components/NotFound';
 import { TenantsPage } from '../../features/tenants/TenantsPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
+import { PlatformReadersPage, PlatformTerminalsPage } from '../../features/rfid/PlatformPages';
 import { SUPER_ADMIN_NAV } from './super-admin-nav';
 
 export const SuperAdminArea = () => {
@@ -14,6 +17,8 @@ export const SuperAdminArea = () => {
     <Routes>
       <Route element={<AppShell basePath="/superAdmin" nav={SUPER_ADMIN_NAV} badge={t('superAdmin.badge')} />}>
         <Route index element={<TenantsPage />} />
+        <Route path="readers" element={<PlatformReadersPage />} />
+        <Route path="terminals" element={<PlatformTerminalsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="*" element={<NotFound homePath="/superAdmin" />} />

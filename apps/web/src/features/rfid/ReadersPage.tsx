@@ -80,15 +80,11 @@ export const OnlineChip = ({ reader }: { reader: TReader }) => {
   );
 };
 
-/** Readers: gates and fixed readers; the secret is shown once after a create or a rotation. */
-export const ReadersPage = () => {
+/** The readers' columns, shared by the tenant's screen and the platform's. */
+export const useReaderColumns = <R extends TReader>() => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [secret, setSecret] = useState<TReaderWithSecret | null>(null);
-  const [rotating, setRotating] = useState<TReader | null>(null);
-  const [rotate, { isLoading: rotatingBusy }] = useRotateReaderSecretMutation();
-
-  const columns = useMemo<GridColDef<TReader>[]>(
+  return useMemo<GridColDef<R>[]>(
     () => [
       { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160 },
       { field: 'location', headerName: t('fields.location'), flex: 1, minWidth: 160 },
@@ -131,6 +127,16 @@ export const ReadersPage = () => {
     ],
     [t, language],
   );
+};
+
+/** Readers: gates and fixed readers; the secret is shown once after a create or a rotation. */
+export const ReadersPage = () => {
+  const { t } = useTranslation();
+  const [secret, setSecret] = useState<TReaderWithSecret | null>(null);
+  const [rotating, setRotating] = useState<TReader | null>(null);
+  const [rotate, { isLoading: rotatingBusy }] = useRotateReaderSecretMutation();
+
+  const columns = useReaderColumns<TReader>();
 
   const confirmRotate = async () => {
     if (!rotating) return;

@@ -15,13 +15,11 @@ const FIELDS: readonly FieldDef[] = [
   { name: 'userId', labelKey: 'fields.user', kind: 'select', useOptions: useUserOptions, half: true },
 ];
 
-export const TerminalsPage = () => {
+/** The terminals' columns, shared by the tenant's screen and the platform's. */
+export const useTerminalColumns = <R extends TTerminal>() => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  // The user select needs users.read to list its choices; without it the field is left out.
-  const canReadUsers = useHasPermission('users.read');
-  const fields = useMemo(() => (canReadUsers ? FIELDS : FIELDS.filter((f) => f.name !== 'userId')), [canReadUsers]);
-  const columns = useMemo<GridColDef<TTerminal>[]>(
+  return useMemo<GridColDef<R>[]>(
     () => [
       { field: 'model', headerName: t('fields.model'), flex: 1, minWidth: 160 },
       { field: 'imei', headerName: t('fields.imei'), width: 180 },
@@ -36,6 +34,13 @@ export const TerminalsPage = () => {
     ],
     [t, language],
   );
+};
+
+export const TerminalsPage = () => {
+  // The user select needs users.read to list its choices; without it the field is left out.
+  const canReadUsers = useHasPermission('users.read');
+  const fields = useMemo(() => (canReadUsers ? FIELDS : FIELDS.filter((f) => f.name !== 'userId')), [canReadUsers]);
+  const columns = useTerminalColumns<TTerminal>();
   return (
     <CrudPage<TTerminal, TTerminalInput>
       domain="terminals"

@@ -6,6 +6,8 @@ import type {
   TConsumer,
   TConsumerInput,
   TList,
+  TPlatformReader,
+  TPlatformTerminal,
   TReader,
   TReaderInput,
   TReaderWithSecret,
@@ -49,6 +51,18 @@ export const readersApi = createResourceApi<TReader, TReaderInput>({
 export const terminalsApi = createResourceApi<TTerminal, TTerminalInput>({
   name: 'terminals',
   path: '/terminals',
+  tag: 'Terminals',
+});
+
+// The platform's view for the super admin: read-only, only the list endpoint is used.
+export const platformReadersApi = createResourceApi<TPlatformReader, never>({
+  name: 'platformReaders',
+  path: '/platform/readers',
+  tag: 'Readers',
+});
+export const platformTerminalsApi = createResourceApi<TPlatformTerminal, never>({
+  name: 'platformTerminals',
+  path: '/platform/terminals',
   tag: 'Terminals',
 });
 

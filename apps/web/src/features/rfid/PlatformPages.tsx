@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { TPlatformReader, TPlatformTerminal } from '@tagstock/contract';
+import type { ResourceApi } from '../../app/resource-api';
+import { FilterSelect } from '../../components/FilterSelect';
+import { PageHeader } from '../../components/PageHeader';
+import { ResourceTable } from '../../components/ResourceTable';
+import { useUrlFilters } from '../../components/use-list-params';
+import { useListTenantsQuery } from '../tenants/api';
+import { platformReadersApi, platformTerminalsApi } from './api';
+import { useReaderColumns } from './ReadersPage';
+import { useTerminalColumns } from './TerminalsPage';
+
+type OfTenant = GridValidRowModel & { id: number; tenantName: string };
+
+/** A read-only list across every tenant, with the tenant's column and a tenant filter (kept in the URL). */
+function PlatformList<R extends OfTenant>(props: {
+  domain: 'readers' | 'terminals';
+  columns: GridColDef<R>[];
+  api: ResourceApi<R, never, never>;
+  defaultSort: string;
+  pollingInterval?: number;
+}) {
+  const { t } = useTranslation();
+  const { searchParams, setFilter } = useUrlFilters();
+  const tenantId = searchParams.get('tenantId') ?? '';
+  const { data: tenants } = useListTenantsQuery({ page: 1, limit: 100 });
+  const columns = useMemo<GridColDef<R>[]>(
+    () => [{ field: 'tenantName', headerName: t('fields.tenant'), width: 160 }, ...props.columns],
+    [t, props.columns],
+  );
+  const filters = useMemo(() => ({ tenantId: tenantId || undefined }), [tenantId]);
+  return (
+    <>
+      <PageHeader title={t(`platform.${props.domain}.title`)} subtitle={t(`platform.${props.domain}.subtitle`)} />
+      <Box sx={{ mb: 2 }}>
+        <FilterSelect
+          label={t('fields.tenant')}
+          allLabel={t('platform.allTenants')}
+          value={tenantId}
+          options={(tenants?.items ?? []).map((tenant) => ({ value: String(tenant.id), label: tenant.name }))}
+          width={240}
+          onChange={(v) => setFilter('tenantId', v)}
+        />
+      </Box>
+      <ResourceTable
+        label={t(`platform.${props.domain}.title`)}
+        columns={columns}
+        useList={props.api.useList as never}
+        filters={filters}
+        defaultSort={props.defaultSort}
+        emptyText={t(`${props.domain}.empty`)}
+        countKey={`${props.domain}.count`}
+        pollingInterval={props.pollingInterval}
+      />
+    </>
+  );
+}
+
+/** Every tenant's readers with their live status: what the platform operator watches. */
+export const PlatformReadersPage = () => (
+  <PlatformList<TPlatformReader>
+    domain="readers"
+    columns={useReaderColumns<TPlatformReader>()}
+    api={platformReadersApi}
+    defaultSort="tenantName:asc"
+    pollingInterval={15_000}
+  />
+);
+
+export const PlatformTerminalsPage = () => (
+  <PlatformList<TPlatformTerminal>
+    domain="terminals"
+    columns={useTerminalColumns<TPlatformTerminal>()}
+    api={platformTerminalsApi}
+    defaultSort="tenantName:asc"
+  />
+);

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, row, signIn } from './helpers';
+
+test('a super admin watches the readers and terminals of every tenant, and can narrow to one', async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  await expect(page).toHaveURL(/\/superAdmin$/);
+  await page.getByRole('link', { name: 'Readers' }).click();
+  await expect(page).toHaveURL(/\/superAdmin\/readers/);
+  await expect(page.getByRole('heading', { name: 'Readers of every tenant' })).toBeVisible();
+  // Both tenants' seeded gates, each with its tenant and status.
+  const gates = row(page, 'Portique quai A');
+  await expect(gates).toHaveCount(2);
+  await expect(gates.filter({ hasText: 'Demo' })).toHaveCount(1);
+  await expect(gates.filter({ hasText: 'Acme' })).toHaveCount(1);
+  await expect(gates.first()).toContainText(/Online|Offline/);
+
+  await page.getByRole('combobox', { name: 'Tenant' }).click();
+  await page.getByRole('option', { name: 'Acme', exact: true }).click();
+  await expect(page).toHaveURL(/tenantId=\d+/);
+  await expect(gates).toHaveCount(1);
+  await expect(gates).toContainText('Acme');
+  await expect(page.getByRole('row').filter({ hasText: 'Demo' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Terminals' }).click();
+  await expect(page).toHaveURL(/\/superAdmin\/terminals/);
+  await expect(page.getByRole('heading', { name: 'Terminals of every tenant' })).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
+});
+
+test('a tenant administrator never reaches the platform screens', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto('/superAdmin/readers');
+  await expect(page).toHaveURL(/\/admin/);
+  await expect(page.getByRole('heading', { name: 'Readers of every tenant' })).toHaveCount(0);
+});
