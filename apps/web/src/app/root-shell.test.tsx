@@ -123,7 +123,8 @@ describe('root shell', () => {
       store.dispatch(login({ user: user({ rb: true, App_Type: 'Web' }), token: 'tok', permissions: [] }));
     });
     const router = renderAt('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Tenants' })).toBeTruthy();
+    // The lazy area is transformed on first import: more than findBy's default second on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Tenants' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/superAdmin');
   });
 

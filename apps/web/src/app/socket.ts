@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { SOCKET_PATH, SocketEvents, ZReaderStatusEvent, ZSendNotification } from '@tagstock/contract';
 import { baseApi, type TagType } from './base-api';
 import { setReaderDisconnected, setStockQuantity, setStockValorisation } from './dashboard-slice';
+import { throttle } from './throttle';
 
 /** SPEC §9 connection timings. */
 export const SOCKET_OPTIONS = {
@@ -79,13 +80,14 @@ export const registerSocketHandlers = ({
     });
   };
 
+  const movementsChanged = throttle(() => dispatch(baseApi.util.invalidateTags(MOVEMENT_TAGS)), 1000);
   const onNotification = (payload: unknown) => {
     const parsed = ZSendNotification.safeParse(payload);
     if (!parsed.success) return;
     const { result, isAuthorized, authorizationMessage, updatedArticle, newTagMouvement } = parsed.data;
     dispatch(setStockQuantity(result.totalQuantity));
     dispatch(setStockValorisation(result.totalValorization));
-    dispatch(baseApi.util.invalidateTags(MOVEMENT_TAGS));
+    movementsChanged();
     if (isAuthorized === false) {
       const message = t('realtime.unauthorizedExit', {
         designation: updatedArticle?.Designation ?? t('realtime.unknownArticle'),
@@ -111,5 +113,6 @@ export const registerSocketHandlers = ({
     socket.off(SocketEvents.readerConnect, onReaderConnect);
     socket.off(SocketEvents.readerDisconnect, onReaderDisconnect);
     socket.off(SocketEvents.sendNotification, onNotification);
+    movementsChanged.cancel();
   };
 };

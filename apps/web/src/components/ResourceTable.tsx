@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import {
   DataGrid,
   GridActionsCellItem,
+  useGridApiRef,
   type GridColDef,
   type GridPaginationModel,
   type GridSortModel,
@@ -180,13 +181,27 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
     return field ? [{ field, sort: direction === 'desc' ? 'desc' : 'asc' }] : [];
   }, [sort]);
 
+  // The grid goes back to its first page after every sort change, its own or one from the URL (the back
+  // button). The URL state already resets the page on a sort, so those announcements are ignored: a back step
+  // to page 2 stays on page 2 and adds no history entry.
+  const apiRef = useGridApiRef();
+  const sortJustChanged = useRef(false);
+  useEffect(
+    () =>
+      apiRef.current?.subscribeEvent('sortModelChange', () => {
+        sortJustChanged.current = true;
+        setTimeout(() => (sortJustChanged.current = false), 100);
+      }),
+    [apiRef],
+  );
+
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
     update({ sort: first?.sort ? `${first.field}:${first.sort}` : null });
   };
   const onPaginationModelChange = (model: GridPaginationModel) => {
     if (model.pageSize !== limit) update({ limit: model.pageSize });
-    else update({ page: model.page + 1 });
+    else if (!(sortJustChanged.current && model.page === 0)) update({ page: model.page + 1 });
   };
 
   return (
@@ -223,6 +238,7 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <DataGrid<T>
+          apiRef={apiRef}
           label={label}
           rows={isError ? [] : (data?.items ?? [])}
           columns={allColumns}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '@tagstock/contract';
 
@@ -43,15 +43,21 @@ export const patchListParams = (params: URLSearchParams, patch: ListParamsPatch)
 export const useListParams = (defaultSort?: string) => {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseListParams(searchParams, defaultSort), [searchParams, defaultSort]);
+  // The URL as last set here: the grid may announce two changes before the next render.
+  const latest = useRef(searchParams);
+  useEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
   const update = useCallback(
     // Page and sort changes are history entries (the back button returns to them); typing a search is not.
     // A change that leaves the URL as it is (the grid re-announcing the current page) adds no entry.
     (patch: ListParamsPatch) => {
-      const next = patchListParams(searchParams, patch);
-      if (next.toString() === searchParams.toString()) return;
+      const next = patchListParams(latest.current, patch);
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
       setSearchParams(next, { replace: patch.search !== undefined });
     },
-    [searchParams, setSearchParams],
+    [setSearchParams],
   );
   return { ...params, update, searchParams };
 };
