@@ -528,6 +528,26 @@ describe('MQTT messages', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('moves the stock of a tag seen leaving by two gates at the same moment only once', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const first = await setup(admin);
+    const second = await setup(admin);
+    const epc = epcOf(61);
+    await ok(admin, 'POST', '/tags/bind', { articleId: first.article.id, epcs: [epc] });
+    const walk = [impinjRead(epc, 1, 0), impinjRead(epc, 2, 2)];
+    const answers = await Promise.all([
+      post('impinj', walk, bearer(first.secret)),
+      post('impinj', walk, bearer(second.secret)),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const outs = [...(await movements(first.reader.id)), ...(await movements(second.reader.id))];
+    expect(outs.map((m) => m.eventType)).toEqual(['OUT', 'OUT']);
+    expect(outs.map((m) => m.stockDelta).sort()).toEqual([-1, 0]);
+    expect(await quantity(first.article.id)).toBe(4);
+  });
+});
+
 describe('de-duplication state over time', () => {
   it('keeps a retried walk-out idempotent after its presences were forgotten, through the keys of starting reads', async () => {
     const admin = await ctx.token('admin@demo.test');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SocketEvents, type TReaderStatusEvent } from '@tagstock/contract';
 import { queryRows, type Db } from '../../db/client';
+import { periodic } from '../../platform/periodic';
 import type { Realtime } from '../../platform/realtime';
 
 const SWEEP_INTERVAL_MS = 5000;
@@ -12,7 +13,7 @@ export type ReaderStatus = {
   sweep(now?: Date): Promise<number>;
   /** An explicit disconnect (MQTT last will): offline at once. */
   markOffline(readerId: number, now?: Date): Promise<boolean>;
-  start(intervalMs?: number): void;
+  start(): void;
   stop(): void;
 };
 
@@ -31,7 +32,6 @@ export function createReaderStatus(
   realtime: Pick<Realtime, 'notifyTenant'>,
   log: { error(obj: unknown, msg: string): void },
 ): ReaderStatus {
-  let timer: NodeJS.Timeout | undefined;
   const announce = (rows: StatusRow[], at: Date) => {
     for (const r of rows) {
       const payload: TReaderStatusEvent = {
@@ -66,19 +66,5 @@ export function createReaderStatus(
     return rows.length > 0;
   };
 
-  return {
-    sweep,
-    markOffline,
-    start(intervalMs = SWEEP_INTERVAL_MS) {
-      if (timer) return;
-      timer = setInterval(() => {
-        sweep().catch((err: unknown) => log.error({ err }, 'reader status sweep failed'));
-      }, intervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return { sweep, markOffline, ...periodic('reader status sweep', SWEEP_INTERVAL_MS, sweep, log) };
 }

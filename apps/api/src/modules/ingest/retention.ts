@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { periodic } from '../../platform/periodic';
 
 /**
  * How long the de-duplication state is kept. A presence is forgotten a day after its tag was last seen by that
@@ -19,51 +20,30 @@ export type Retention = {
 };
 
 export function createRetention(db: Db, log: { error(obj: unknown, msg: string): void }): Retention {
-  let timer: NodeJS.Timeout | undefined;
   const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
 
-  // Platform work across tenants, as the database owner (like the reader status sweep).
-  async function drain(statement: (cutoff: string) => ReturnType<typeof sql>, cutoff: string) {
+  /** Deletes the rows of `table` whose `column` is before `cutoff`, a chunk per statement; answers how many. */
+  async function prune(table: string, column: string, cutoff: string) {
     let total = 0;
     for (;;) {
-      const rows = await queryRows<{ n: number }>(db, statement(cutoff));
-      const n = rows[0]?.n ?? 0;
-      total += n;
-      if (n < CHUNK) return total;
+      // Platform work across tenants, as the database owner (like the reader status sweep).
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (
+              delete from ${sql.identifier(table)} where ctid in (
+                select ctid from ${sql.identifier(table)} where ${sql.identifier(column)} < ${cutoff}::timestamptz
+                limit ${CHUNK})
+              returning 1)
+            select count(*)::int as n from gone`,
+      );
+      total += row?.n ?? 0;
+      if ((row?.n ?? 0) < CHUNK) return total;
     }
   }
 
-  const prune = async (now = new Date()) => ({
-    presences: await drain(
-      (cutoff) => sql`with gone as (
-          delete from tag_presences where ctid in (
-            select ctid from tag_presences where last_seen_at < ${cutoff}::timestamptz limit ${CHUNK})
-          returning 1)
-        select count(*)::int as n from gone`,
-      hoursBefore(now, PRESENCE_RETENTION_HOURS),
-    ),
-    eventKeys: await drain(
-      (cutoff) => sql`with gone as (
-          delete from ingest_events where ctid in (
-            select ctid from ingest_events where received_at < ${cutoff}::timestamptz limit ${CHUNK})
-          returning 1)
-        select count(*)::int as n from gone`,
-      hoursBefore(now, EVENT_KEY_RETENTION_HOURS),
-    ),
+  const run = async (now = new Date()) => ({
+    presences: await prune('tag_presences', 'last_seen_at', hoursBefore(now, PRESENCE_RETENTION_HOURS)),
+    eventKeys: await prune('ingest_events', 'received_at', hoursBefore(now, EVENT_KEY_RETENTION_HOURS)),
   });
-
-  return {
-    prune,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        prune().catch((err: unknown) => log.error({ err }, 'ingestion retention failed'));
-      }, INTERVAL_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return { prune: run, ...periodic('ingestion retention', INTERVAL_MS, run, log) };
 }
