@@ -23,6 +23,8 @@ export function FilterSelect(props: {
       label={props.label}
       value={known ? props.value : ''}
       sx={{ width: props.width }}
+      // "All …" is shown as a value, not left blank under the label.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       onChange={(e) => props.onChange(e.target.value)}
     >
       <MenuItem value="">{props.allLabel}</MenuItem>
