@@ -31,10 +31,19 @@ export const ZListQuery = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
-/** One list contract for every resource: `{ items, total, page, limit }`. */
+/**
+ * One list contract for every resource: `{ items, total, page, limit }`. Very large lists (tag logs) stop
+ * counting at a cap: `totalCapped: true` says there are more than `total`.
+ */
 export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
-export type TList<T> = { items: T[]; total: number; page: number; limit: number };
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalCapped: z.boolean().optional(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+export type TList<T> = { items: T[]; total: number; totalCapped?: boolean; page: number; limit: number };
 
 export const ZOk = z.object({ ok: z.literal(true) });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { setupTestApp } from '../test/helper';
+import { paginate, type ListSpec } from './pagination';
 
 const ctx = await setupTestApp();
 const api = '/backend/api';
@@ -162,5 +164,28 @@ describe.each(cases)('$path', (c) => {
     const list = await ctx.as(acme, { method: 'GET', url: `${url}?limit=100` });
     expect(list.json().items.map((i: { id: number }) => i.id)).not.toContain(id);
     expect((await ctx.as(demo, { method: 'GET', url: `${url}/${id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('counting a very large list', () => {
+  const spec = (countCap?: number): ListSpec => ({
+    columns: sql`a.id`,
+    from: sql`from articles a`,
+    sort: { id: sql`a.id` },
+    defaultSort: 'id:asc',
+    tieBreaker: sql`a.id`,
+    countCap,
+  });
+  it('stops counting at the cap and says so; below the cap the total is exact', async () => {
+    const db = ctx.database.db;
+    const exact = await paginate(db, spec(), { page: 1, limit: 2 });
+    expect(exact.total).toBeGreaterThan(3);
+    expect(exact).not.toHaveProperty('totalCapped');
+    const capped = await paginate(db, spec(3), { page: 1, limit: 2 });
+    expect(capped).toMatchObject({ total: 3, totalCapped: true, page: 1, limit: 2 });
+    expect(capped.items).toHaveLength(2);
+    const roomy = await paginate(db, spec(exact.total), { page: 1, limit: 2 });
+    expect(roomy.total).toBe(exact.total);
+    expect(roomy).not.toHaveProperty('totalCapped');
   });
 });

@@ -18,6 +18,8 @@ export type ListSpec = {
   defaultSort: `${string}:${'asc' | 'desc'}`;
   /** A unique tie-breaker so that pages never overlap. */
   tieBreaker: SQL;
+  /** Counts at most this many rows (a table of millions): the total then says "more than". */
+  countCap?: number;
 };
 
 export type TenantListOptions = {
@@ -101,7 +103,9 @@ export function listQueries(spec: ListSpec, q: TListQuery): { page: SQL; count: 
   const { where, orderBy } = listSql(spec, q);
   return {
     page: sql`select ${spec.columns} ${spec.from} ${where} ${orderBy} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    count: sql`select count(*)::int as total ${spec.from} ${where}`,
+    count: spec.countCap
+      ? sql`select count(*)::int as total from (select 1 ${spec.from} ${where} limit ${spec.countCap + 1}) capped`
+      : sql`select count(*)::int as total ${spec.from} ${where}`,
   };
 }
 
@@ -109,6 +113,9 @@ export function listQueries(spec: ListSpec, q: TListQuery): { page: SQL; count: 
 export async function paginate<T>(db: Tx, spec: ListSpec, q: TListQuery): Promise<TList<T>> {
   const { page, count } = listQueries(spec, q);
   const items = await queryRows<T>(db, page);
-  const [total] = await queryRows<{ total: number }>(db, count);
-  return { items, total: total?.total ?? 0, page: q.page, limit: q.limit };
+  const [row] = await queryRows<{ total: number }>(db, count);
+  const total = row?.total ?? 0;
+  if (spec.countCap && total > spec.countCap)
+    return { items, total: spec.countCap, totalCapped: true, page: q.page, limit: q.limit };
+  return { items, total, page: q.page, limit: q.limit };
 }

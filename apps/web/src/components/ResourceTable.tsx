@@ -215,7 +215,9 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
           <SearchBox value={search} onSearch={(text) => update({ search: text })} label={t('actions.search')} />
           {countKey && data && (
             <Typography variant="body2" color="text.secondary" data-testid="total-count" sx={{ whiteSpace: 'nowrap' }}>
-              {t(countKey, { count: data.total })}
+              {data.totalCapped
+                ? t('list.moreThan', { text: t(countKey, { count: data.total }) })
+                : t(countKey, { count: data.total })}
             </Typography>
           )}
         </Stack>

@@ -345,6 +345,13 @@ describe('tag logs and tag dashboard', () => {
     ).json();
     expect(unauthorized.items.map((m: Row) => m.epc)).toEqual([a]);
     expect((await logs(`search=${c.slice(-6)}`)).json().total).toBe(1);
+    // The search also finds movements by their article (reference, designation) and reader name.
+    const byArticle = (
+      await logs(`readerId=${reader.id}&search=${encodeURIComponent(article.designation as string)}`)
+    ).json();
+    expect(byArticle.items.map((m: Row) => m.epc)).toEqual([b, a]);
+    const byReader = (await logs(`search=${encodeURIComponent(reader.name as string)}`)).json();
+    expect(byReader.total).toBe(3);
     const page2 = (await logs(`readerId=${reader.id}&limit=2&page=2`)).json();
     expect(page2).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page2.items.map((m: Row) => m.epc)).toEqual([a]);

@@ -177,7 +177,8 @@ export const tagMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('tag_movements_tenant_seen_idx').on(t.tenantId, t.seenAt, t.id),
+    // Tag logs walk it newest first and stop after a page, whatever the table's size.
+    index('tag_movements_tenant_seen_desc_idx').on(t.tenantId, t.seenAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('tag_movements_tag_idx').on(t.tagId),
   ],
 );

@@ -23,9 +23,14 @@ import { badRequest } from '../../platform/errors';
 import { escapeLike, paginate, type ListSpec } from '../../platform/pagination';
 import { tagColumns, tagFrom, tagSort, withGs1 } from './rfid.repository';
 
+// Articles and readers are matched once (the article search is trigram-indexed), not joined row by row: a
+// search reads each movement once with two ILIKEs and two hash lookups.
 const movementSearch = (pattern: string) =>
-  sql`(m.epc ilike ${pattern} or a.reference ilike ${pattern} or a.designation ilike ${pattern}
-       or r.name ilike ${pattern} or m.location ilike ${pattern})`;
+  sql`(m.epc ilike ${pattern} or m.location ilike ${pattern}
+       or m.article_id in (select article_ids_matching(${pattern}))
+       or m.reader_id in (select r2.id from readers r2 where r2.name ilike ${pattern}))`;
+
+export const TAG_LOG_COUNT_CAP = 10_000;
 
 /** Tag logs: newest first, filtered by event type, unauthorized exits, reader and free text. */
 export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'limit'>): ListSpec {
@@ -46,6 +51,8 @@ export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'lim
     sort: { seenAt: sql`m.seen_at`, eventType: sql`m.event_type`, epc: sql`m.epc`, location: sql`m.location` },
     defaultSort: 'seenAt:desc',
     tieBreaker: sql`m.id desc`,
+    // A busy site writes millions of movements: counting them all would cost more than the page itself.
+    countCap: TAG_LOG_COUNT_CAP,
   };
 }
 

@@ -1,0 +1,2 @@
+DROP INDEX "tag_movements_tenant_seen_idx";--> statement-breakpoint
+CREATE INDEX "tag_movements_tenant_seen_desc_idx" ON "tag_movements" USING btree ("tenant_id","seen_at" DESC NULLS LAST,"id" DESC NULLS FIRST);
