@@ -8,4 +8,4 @@ app.post('/backend/api/ingest/:vendor', async (req) => {
   const reads = [req.body].flat().length;
   return { reads, duplicates: 0, presences: 0, movements: 0 };
 });
-await app.listen({ port: Number(process.env.PORT ?? 8194), host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.PORT ?? 8198), host: '127.0.0.1' });

@@ -232,7 +232,7 @@ async function stateRows(c: Cluster): Promise<string> {
 
 /** The same raw-read load against a bare route (no pipeline): the ceiling of the client and HTTP on this machine. */
 async function baseline(): Promise<string> {
-  const port = 8194;
+  const port = 8198;
   const base = `http://127.0.0.1:${port}`;
   const bare = await startProcess('bench/bare-ingest.ts', { PORT: String(port) }, `${base}/health`);
   const t0 = performance.now();

@@ -2,8 +2,9 @@
 import { catalog } from './catalog';
 import { foundation } from './foundation';
 import { ingest } from './ingest';
+import { tagLogs } from './tag-logs';
 
-const suites: Record<string, () => Promise<void>> = { foundation, catalog, ingest };
+const suites: Record<string, () => Promise<void>> = { foundation, catalog, ingest, 'tag-logs': tagLogs };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
   const suite = suites[name];

@@ -1,2 +1,3 @@
 DROP INDEX "tag_movements_tenant_seen_idx";--> statement-breakpoint
-CREATE INDEX "tag_movements_tenant_seen_desc_idx" ON "tag_movements" USING btree ("tenant_id","seen_at" DESC NULLS LAST,"id" DESC NULLS FIRST);
+CREATE INDEX "tag_movements_tenant_seen_desc_idx" ON "tag_movements" USING btree ("tenant_id","seen_at" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "tag_movements_unauthorized_idx" ON "tag_movements" USING btree ("tenant_id","seen_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "tag_movements"."is_authorized" = false;

@@ -179,6 +179,10 @@ export const tagMovements = pgTable(
   (t) => [
     // Tag logs walk it newest first and stop after a page, whatever the table's size.
     index('tag_movements_tenant_seen_desc_idx').on(t.tenantId, t.seenAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The unauthorized exits, a small share of the movements, are what staff look for most.
+    index('tag_movements_unauthorized_idx')
+      .on(t.tenantId, t.seenAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.isAuthorized} = false`),
     index('tag_movements_tag_idx').on(t.tagId),
   ],
 );
