@@ -182,15 +182,16 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   }, [sort]);
 
   // The grid goes back to its first page after every sort change, its own or one from the URL (the back
-  // button). The URL state already resets the page on a sort, so those announcements are ignored: a back step
-  // to page 2 stays on page 2 and adds no history entry.
+  // button), two zero-delay timers later. The URL state already resets the page on a sort, so that
+  // announcement is ignored: a back step to page 2 stays on page 2 and adds no history entry. The flag is
+  // cleared by a timer queued behind the grid's (timers run in order, however busy the page).
   const apiRef = useGridApiRef();
   const sortJustChanged = useRef(false);
   useEffect(
     () =>
       apiRef.current?.subscribeEvent('sortModelChange', () => {
         sortJustChanged.current = true;
-        setTimeout(() => (sortJustChanged.current = false), 100);
+        setTimeout(() => setTimeout(() => (sortJustChanged.current = false)));
       }),
     [apiRef],
   );
