@@ -12,7 +12,7 @@ test('sign-in leads an admin to the dashboard with the tenant name', async ({ pa
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('tenant-name')).toHaveText('Demo');
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(page.getByText('Version 1.91.0')).toBeVisible();
   expect(String((await joinRoom).payload)).toMatch(/^42\["join_room","\d+"\]$/);
 });

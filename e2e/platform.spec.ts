@@ -4,7 +4,7 @@ import { ACCOUNTS, row, signIn } from './helpers';
 test('a super admin watches the readers and terminals of every tenant, and can narrow to one', async ({ page }) => {
   await signIn(page, ACCOUNTS.superAdmin);
   await expect(page).toHaveURL(/\/superAdmin$/);
-  await page.getByRole('link', { name: 'Readers' }).click();
+  await page.getByRole('link', { name: 'Readers', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/readers/);
   await expect(page.getByRole('heading', { name: 'Readers of every tenant' })).toBeVisible();
   // Both tenants' seeded gates, each with its tenant and status.
@@ -21,7 +21,7 @@ test('a super admin watches the readers and terminals of every tenant, and can n
   await expect(gates).toContainText('Acme');
   await expect(page.getByRole('row').filter({ hasText: 'Demo' })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Terminals' }).click();
+  await page.getByRole('link', { name: 'Terminals', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/terminals/);
   await expect(page.getByRole('heading', { name: 'Terminals of every tenant' })).toBeVisible();
   await expect(page.getByRole('grid')).toBeVisible();

@@ -20,7 +20,7 @@ test('create a reader: its secret is shown once, with a warning', async ({ page 
   const name = `Portique e2e ${unique()}`;
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('link', { name: 'Readers' }).click();
+  await page.getByRole('link', { name: 'Readers', exact: true }).click();
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(row(page, 'Portique quai A')).toBeVisible();
 
@@ -109,7 +109,7 @@ test('an unauthorized exit warns until closed and leads to the tag logs; an attr
     articleId: article.id,
     startDate: today(),
   });
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   const quantity = page.getByTestId('stock-quantity');
   await expect(quantity).not.toHaveText('—');
   const before = await quantity.textContent();
