@@ -35,3 +35,7 @@ export const moneyText = (column: SQL) => sql`round(${column}, greatest(2, scale
  * many rows, the same on node-postgres and PGlite, and PostgreSQL parses it faster than thousands of params.
  */
 export const jsonRows = (rows: readonly unknown[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+
+/** Many values as one parameter, one row each: `select … from ${jsonList(ids)} e(id)` (text; cast as needed). */
+export const jsonList = (values: readonly (string | number)[]) =>
+  sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)`;

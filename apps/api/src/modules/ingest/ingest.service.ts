@@ -8,7 +8,7 @@ import {
   type TTagEventType,
 } from '@tagstock/contract';
 import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
-import { jsonRows } from '../../db/sql-fragments';
+import { jsonList, jsonRows } from '../../db/sql-fragments';
 import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
 import type { Realtime } from '../../platform/realtime';
@@ -121,7 +121,7 @@ async function recordKeys(tx: Tx, reader: ReaderRow, keys: string[], epcs: strin
     tx,
     sql`with fresh as (
           insert into ingest_events (tenant_id, reader_id, event_key)
-          select ${reader.tenantId}, ${reader.id}, k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) k
+          select ${reader.tenantId}, ${reader.id}, k from ${jsonList(keys)} k
           on conflict do nothing returning event_key
         )
         select (select coalesce(json_agg(event_key), '[]') from fresh) as fresh,
@@ -129,7 +129,7 @@ async function recordKeys(tx: Tx, reader: ReaderRow, keys: string[], epcs: strin
                   select t.id, t.epc, t.status, t.in_stock as "inStock", t.article_id as "articleId",
                          a.category_id as "categoryId", a.designation, f.counts_in_stock as "countsInStock",
                          f.alarm_on_exit as "alarmOnExit", f.name as "familyName"
-                  from jsonb_array_elements_text(${JSON.stringify(epcs)}::jsonb) e(epc)
+                  from ${jsonList(epcs)} e(epc)
                   cross join lateral (select * from tags t where t.tenant_id = ${reader.tenantId} and t.epc = e.epc limit 1) t
                   left join articles a on a.id = t.article_id left join tag_families f on f.id = t.family_id
                ) x) as tags`,
@@ -176,13 +176,13 @@ async function lockStock(tx: Tx, tags: TagRow[]): Promise<Map<number, number>> {
   const articleIds = [...new Set(tags.map((t) => t.articleId!))];
   const rows = await queryRows<{ id: number; quantity: number }>(
     tx,
-    sql`select a.id, a.quantity from jsonb_array_elements_text(${JSON.stringify(articleIds)}::jsonb) e(id)
+    sql`select a.id, a.quantity from ${jsonList(articleIds)} e(id)
         cross join lateral (select id, quantity from articles where id = e.id::int) a
         order by a.id for update of a`,
   );
   const fresh = await queryRows<{ id: number; inStock: boolean }>(
     tx,
-    sql`select t.id, t.in_stock as "inStock" from jsonb_array_elements_text(${JSON.stringify(tags.map((t) => t.id))}::jsonb) e(id)
+    sql`select t.id, t.in_stock as "inStock" from ${jsonList(tags.map((t) => t.id))} e(id)
         cross join lateral (select id, in_stock from tags where id = e.id::int) t`,
   );
   const inStock = new Map(fresh.map((r) => [r.id, r.inStock]));
