@@ -4,21 +4,13 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { articleListSpec } from '../apps/api/src/modules/articles/articles.repository';
 import { listQueries } from '../apps/api/src/platform/pagination';
-import { load, record, root, startProcess, stop } from './lib';
+import { dropDatabase, freshDatabase, load, record, root, startProcess, stop } from './lib';
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'tagstock_bench';
 const PORT = 8194;
 const base = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'bench-password-1';
 const QUERY = { search: 'perceuse ergo', sort: 'designation:asc', page: 1, limit: 50 } as const;
-
-async function admin(statements: string[]) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  for (const s of statements) await c.query(s);
-  await c.end();
-}
 
 function vmHwmMiB(pid: number): number {
   const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
@@ -36,10 +28,7 @@ function importCsv(rows: number): string {
 }
 
 export async function catalog(): Promise<void> {
-  await admin([`drop database if exists ${DB} with (force)`, `create database ${DB}`]);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = await freshDatabase(DB);
   const env = {
     PORT: String(PORT),
     DATABASE_URL: databaseUrl,
@@ -49,7 +38,7 @@ export async function catalog(): Promise<void> {
 
   const server = await startProcess('apps/api/src/main.ts', env, `${base}/backend/health`);
   const t0 = performance.now();
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-large.ts'], {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-large.ts', '--orders', '0'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',
@@ -114,7 +103,7 @@ export async function catalog(): Promise<void> {
   const report = (await imported.json()) as { created: number; updated: number; applied: boolean };
   const peak = vmHwmMiB(server.proc.pid!);
   await stop(server.proc);
-  await admin([`drop database if exists ${DB} with (force)`]);
+  await dropDatabase(DB);
 
   const ratio = (list.reqPerSec / baseline.reqPerSec).toFixed(2);
   record('Catalog (PostgreSQL 15, one process, 100,000 articles, autocannon 32 connections × 10 s)', [

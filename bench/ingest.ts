@@ -6,16 +6,16 @@ import { percentile, runLoad, type LoadStats } from '../tools/reader-sim/src/loa
 import { defaultIdentity, demoEpc } from '../tools/reader-sim/src/payloads';
 import { setupGate, signIn, type ApiClient } from '../tools/reader-sim/src/server';
 import { httpSender } from '../tools/reader-sim/src/transport';
-import { record, rssMiB, startProcess, stop } from './lib';
+import { dropDatabase, freshDatabase, record, rssMiB, startProcess, stop } from './lib';
 
 /**
  * Ingestion under load on PostgreSQL: simulated exit gates post Zebra batches (most reads are repeats of tags
  * dwelling by the gate, plus walk-outs of new tags), a Socket.IO client counts the notifications. Then the
  * same with two processes sharing PostgreSQL and Redis: readers post to A, the client listens on B.
  */
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DB = 'tagstock_bench_ingest';
+// Overridable so that two benchmarks (or an e2e server on the same port) can run side by side.
+const DB = process.env.BENCH_INGEST_DB ?? 'tagstock_bench_ingest';
 const PASSWORD = 'bench-password-1';
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
 /** The one-process run at 500 walk-outs/s lasts this long, its memory sampled every 30 s. */
@@ -25,14 +25,7 @@ const READERS = 4;
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? 20_000);
 const CROSSINGS = Number(process.env.BENCH_INGEST_CROSSINGS ?? 500);
 const DWELLING = 250;
-const PORTS = [8196, 8197];
-
-async function admin(statements: string[]) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  for (const s of statements) await c.query(s);
-  await c.end();
-}
+const PORTS = (process.env.BENCH_INGEST_PORTS ?? '8196,8197').split(',').map(Number);
 
 type Notice = { newTagMouvement: { eventType: string; Reader: { id: number } } };
 
@@ -70,12 +63,10 @@ type Cluster = {
 
 /** A fresh database, 1 or 2 server processes on it, exit gates with enough bound tags for every walk-out. */
 async function cluster(processes: 1 | 2, walkOuts: number): Promise<Cluster> {
-  await admin([`drop database if exists ${DB} with (force)`, `create database ${DB}`]);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB}`;
+  const databaseUrl = await freshDatabase(DB);
   const env = (port: number) => ({
     PORT: String(port),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl,
     DEMO_PASSWORD: PASSWORD,
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     ...(processes === 2 ? { REDIS_URL } : {}),
@@ -98,12 +89,12 @@ async function cluster(processes: 1 | 2, walkOuts: number): Promise<Cluster> {
     });
     gates.push({ reader, epcs, next: 0, eventNum: 1 });
   }
-  return { bases, procs, api, gates, databaseUrl: url.toString() };
+  return { bases, procs, api, gates, databaseUrl };
 }
 
 async function teardown(c: Cluster) {
   for (const p of c.procs) await stop(p);
-  await admin([`drop database if exists ${DB} with (force)`]);
+  await dropDatabase(DB);
 }
 
 /** Offers `rate` reads/s with `crossings` walk-outs/s for `seconds`; what is not acknowledged 10 s later is dropped. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -72,3 +73,34 @@ export function record(title: string, lines: string[]): void {
   appendFileSync(RESULTS, text);
   console.log(text);
 }
+
+/** The local PostgreSQL server's maintenance database, where the benchmarks create and drop their own. */
+export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs statements one after the other on `url` (the owner's connection: no row-level security in the way). */
+export async function runSql(url: string, statements: string[]): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  for (const s of statements) await c.query(s);
+  await c.end();
+}
+
+/** A new, empty database `name` on the benchmark server (dropped first if left by a run); answers its URL. */
+export async function freshDatabase(name: string): Promise<string> {
+  await runSql(ADMIN_URL, [`drop database if exists ${name} with (force)`, `create database ${name}`]);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export const dropDatabase = (name: string) => runSql(ADMIN_URL, [`drop database if exists ${name} with (force)`]);
+
+/** The Demo tenant's tag movements of a busy gate: a third OUT (one in seven unauthorized), a third IN, a third seen; one every 0.33 s. */
+export const fillMovementsSql = (count: number) =>
+  `insert into tag_movements (tenant_id, event_type, epc, article_id, reader_id, location, antenna, rssi, source,
+     is_authorized, stock_delta, seen_at)
+   select t.id, (array['OUT', 'IN', 'seen'])[g % 3 + 1], lpad(to_hex(g), 24, '0'),
+     (select min(id) from articles a where a.tenant_id = t.id), (select min(id) from readers r where r.tenant_id = t.id),
+     'Quai A — sortie', 2, -55, 'zebra', case when g % 3 = 0 then g % 7 <> 0 end, 0,
+     now() - make_interval(secs => g / 3.0)
+   from generate_series(1, ${count}) g, (select id from tenants where name = 'Demo') t`;

@@ -1,10 +1,25 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) and appends their figures to RESULTS.md.
 import { catalog } from './catalog';
+import { firstRowsBench } from './first-rows';
 import { foundation } from './foundation';
+import { health } from './health';
 import { ingest } from './ingest';
+import { purchaseDashboard } from './purchase-dashboard';
+import { purchasing } from './purchasing';
+import { pdfBench } from './pdf';
 import { tagLogs } from './tag-logs';
 
-const suites: Record<string, () => Promise<void>> = { foundation, catalog, ingest, 'tag-logs': tagLogs };
+const suites: Record<string, () => Promise<void>> = {
+  foundation,
+  catalog,
+  ingest,
+  'tag-logs': tagLogs,
+  health,
+  'first-rows': firstRowsBench,
+  purchasing,
+  'purchase-dashboard': purchaseDashboard,
+  pdf: pdfBench,
+};
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
   const suite = suites[name];

@@ -1,49 +1,27 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { tagLogSpec } from '../apps/api/src/modules/rfid/tag-logs';
 import { listQueries } from '../apps/api/src/platform/pagination';
-import { load, record, startProcess, stop } from './lib';
+import { dropDatabase, fillMovementsSql, freshDatabase, load, record, runSql, startProcess, stop } from './lib';
 
 /**
  * The tag logs screen of a busy site: one million movements (half an hour of a gate at 500 walk-outs/s), read
  * through the API as the screen reads them, against a bare route running the same SQL.
  */
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'tagstock_bench_logs';
 const PORT = 8199;
 const base = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'bench-password-1';
 const MOVEMENTS = 1_000_000;
 
-async function admin(url: string, statements: string[]) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  for (const s of statements) await c.query(s);
-  await c.end();
-}
-
 export async function tagLogs(): Promise<void> {
-  await admin(ADMIN_URL, [`drop database if exists ${DB} with (force)`, `create database ${DB}`]);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = await freshDatabase(DB);
   const server = await startProcess(
     'apps/api/src/main.ts',
     { PORT: String(PORT), DATABASE_URL: databaseUrl, DEMO_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
     `${base}/backend/health`,
   );
   const t0 = performance.now();
-  // A third of them OUT (one in seven of those unauthorized), a third IN, a third seen; one every 0.33 s.
-  await admin(databaseUrl, [
-    `insert into tag_movements (tenant_id, event_type, epc, article_id, reader_id, location, antenna, rssi, source,
-       is_authorized, stock_delta, seen_at)
-     select t.id, (array['OUT', 'IN', 'seen'])[g % 3 + 1], lpad(to_hex(g), 24, '0'),
-       (select min(id) from articles a where a.tenant_id = t.id), (select min(id) from readers r where r.tenant_id = t.id),
-       'Quai A — sortie', 2, -55, 'zebra', case when g % 3 = 0 then g % 7 <> 0 end, 0,
-       now() - make_interval(secs => g / 3.0)
-     from generate_series(1, ${MOVEMENTS}) g, (select id from tenants where name = 'Demo') t`,
-    'vacuum analyze tag_movements',
-  ]);
+  await runSql(databaseUrl, [fillMovementsSql(MOVEMENTS), 'vacuum analyze tag_movements']);
   const fillMs = performance.now() - t0;
 
   const signIn = await fetch(`${base}/backend/api/auth/sign-in`, {
@@ -100,7 +78,7 @@ export async function tagLogs(): Promise<void> {
   const baseline = await load({ url: 'http://127.0.0.1:8195/bare' });
   await stop(bare.proc);
   await stop(server.proc);
-  await admin(ADMIN_URL, [`drop database if exists ${DB} with (force)`]);
+  await dropDatabase(DB);
 
   record(
     `Tag logs (PostgreSQL 15, one process, ${MOVEMENTS.toLocaleString('en')} movements, autocannon 32 connections × 10 s)`,

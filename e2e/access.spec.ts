@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PERMISSIONS } from '@tagstock/contract';
 import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -44,7 +45,7 @@ test('users: password checks, create, edit and disable', async ({ page }) => {
   await expect(row(page, name)).toContainText('Disabled');
 });
 
-test('roles: select all, add, "No permission to add.", deselect all, remove', async ({ page }) => {
+test('roles: one table of read / write switches, select all, deselect all, one save', async ({ page }) => {
   const name = `E2E Role ${unique()}`;
   await openScreen(page, 'roles');
   await page.getByRole('button', { name: 'New role' }).click();
@@ -55,30 +56,41 @@ test('roles: select all, add, "No permission to add.", deselect all, remove', as
   await page.getByRole('gridcell', { name }).click();
   await expect(page.getByRole('heading', { name: `Permissions of ${name}` })).toBeVisible();
 
-  const available = page.getByTestId('available-permissions');
-  const granted = page.getByTestId('granted-permissions');
-  await expect(granted.getByText('This role has no permission.')).toBeVisible();
-  await available.getByRole('button', { name: 'Select all', exact: true }).click();
-  await expect(available.getByRole('button', { name: 'Add to the role (40)' })).toBeEnabled();
-  await available.getByRole('button', { name: 'Deselect all', exact: true }).click();
-  await expect(available.getByRole('button', { name: 'Add to the role (0)' })).toBeDisabled();
-  await available.getByRole('checkbox', { name: 'Articles — Read' }).check();
-  await available.getByRole('button', { name: 'Add to the role (1)' }).click();
+  const matrix = page.getByTestId('permission-matrix');
+  const save = matrix.getByRole('button', { name: 'Save', exact: true });
+  await expect(matrix.getByText('This role has no permission.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  // Write brings read along.
+  await matrix.getByRole('switch', { name: 'Articles — Write' }).check();
+  await expect(matrix.getByRole('switch', { name: 'Articles — Read' })).toBeChecked();
+  await save.click();
+  const added = toast(page, 'Role permissions added');
+  await expect(added).toBeVisible();
+  await expect(save).toBeDisabled();
+  // Closed, so that the next save's toast is its own.
+  await page
+    .locator('.Toastify__toast')
+    .filter({ hasText: 'Role permissions added' })
+    .getByRole('button', { name: 'close' })
+    .click();
+  await expect(added).toHaveCount(0);
+
+  // Every resource of the catalogue has its row, the payment modes and company settings among them.
+  await expect(matrix.getByRole('switch', { name: 'Payment modes — Write' })).toBeVisible();
+  await expect(matrix.getByRole('switch', { name: 'Company settings — Read' })).toBeVisible();
+  await matrix.getByRole('button', { name: 'Select all', exact: true }).click();
+  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(PERMISSIONS.length);
+  await expect(matrix.getByText('No permission to add.')).toBeVisible();
+  await save.click();
   await expect(toast(page, 'Role permissions added')).toBeVisible();
-  await expect(granted.getByRole('checkbox')).toHaveCount(1);
+  await page.reload();
+  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(PERMISSIONS.length);
 
-  await available.getByRole('button', { name: 'Select all', exact: true }).click();
-  await available.getByRole('button', { name: 'Add to the role (39)' }).click();
-  await expect(available.getByText('No permission to add.')).toBeVisible();
-  await expect(granted.getByRole('checkbox')).toHaveCount(40);
-
-  await granted.getByRole('button', { name: 'Select all', exact: true }).click();
-  await granted.getByRole('button', { name: 'Deselect all', exact: true }).click();
-  await expect(granted.getByRole('checkbox', { checked: true })).toHaveCount(0);
-  await granted.getByRole('button', { name: 'Select all', exact: true }).click();
-  await granted.getByRole('button', { name: 'Remove from the role (40)' }).click();
+  await matrix.getByRole('button', { name: 'Deselect all', exact: true }).click();
+  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(0);
+  await save.click();
   await expect(toast(page, 'Role permissions deleted')).toBeVisible();
-  await expect(granted.getByText('This role has no permission.')).toBeVisible();
+  await expect(matrix.getByText('This role has no permission.')).toBeVisible();
 });
 
 test('activity logs show who changed an article, old → new, searchable', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn, signOut } from './helpers';
+import { ACCOUNTS, openAccountMenu, signIn, signOut } from './helpers';
 
 test.use({ locale: 'en-US' });
 
@@ -13,7 +13,11 @@ test('sign-in leads an admin to the dashboard with the tenant name', async ({ pa
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('tenant-name')).toHaveText('Demo');
   await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
-  await expect(page.getByText('Version 1.91.0')).toBeVisible();
+  // The version sits in the user menu, not in the app bar.
+  await expect(page.getByText('Version 1.91.0')).toHaveCount(0);
+  await openAccountMenu(page);
+  await expect(page.getByRole('menu').getByText('Version 1.91.0')).toBeVisible();
+  await page.keyboard.press('Escape');
   expect(String((await joinRoom).payload)).toMatch(/^42\["join_room","\d+"\]$/);
 });
 
@@ -23,10 +27,10 @@ test('a wrong password shows the exact failure message', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
 });
 
-test('a super admin lands on /superAdmin and sees the tenants', async ({ page }) => {
+test('a super admin lands on /superAdmin and sees the organizations', async ({ page }) => {
   await signIn(page, ACCOUNTS.superAdmin);
   await expect(page).toHaveURL(/\/superAdmin$/);
-  const table = page.getByRole('table', { name: 'Tenants' });
+  const table = page.getByRole('table', { name: 'Organizations' });
   await expect(table.getByRole('cell', { name: 'Demo', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Acme', exact: true })).toBeVisible();
   // The admin area does not exist for a super admin.

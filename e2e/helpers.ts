@@ -39,7 +39,13 @@ export const openScreen = async (page: Page, path: string) => {
 export const dialog = (page: Page) => page.getByRole('dialog');
 
 export const chooseOption = async (page: Page, label: string, option: string) => {
-  await dialog(page).getByRole('combobox', { name: label }).click();
+  const combobox = dialog(page).getByRole('combobox', { name: label });
+  // A reference select (an input) searches the server: type the name, it may be beyond the first matches. An
+  // article's option reads 'reference — designation': the server searches the reference and the designation, so
+  // the reference is typed.
+  const searchable = await combobox.evaluate((el) => el.tagName === 'INPUT');
+  await combobox.click();
+  if (searchable) await combobox.fill(option.split(' — ')[0]!);
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
@@ -52,3 +58,13 @@ export const search = async (page: Page, text: string) => {
 export const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 export const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+
+/** Signs in from a French browser (`test.use({ locale: 'fr-FR' })`): the sign-in page speaks French. */
+export const signInFrench = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  // Signed in once the page leaves the sign-in form (the landing page depends on the account).
+  await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+};

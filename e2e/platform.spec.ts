@@ -6,7 +6,7 @@ test('a super admin watches the readers and terminals of every tenant, and can n
   await expect(page).toHaveURL(/\/superAdmin$/);
   await page.getByRole('link', { name: 'Readers', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/readers/);
-  await expect(page.getByRole('heading', { name: 'Readers of every tenant' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Readers of every organization' })).toBeVisible();
   // Both tenants' seeded gates, each with its tenant and status.
   const gates = row(page, 'Portique quai A');
   await expect(gates).toHaveCount(2);
@@ -14,7 +14,7 @@ test('a super admin watches the readers and terminals of every tenant, and can n
   await expect(gates.filter({ hasText: 'Acme' })).toHaveCount(1);
   await expect(gates.first()).toContainText(/Online|Offline/);
 
-  await page.getByRole('combobox', { name: 'Tenant' }).click();
+  await page.getByRole('combobox', { name: 'Organization' }).click();
   await page.getByRole('option', { name: 'Acme', exact: true }).click();
   await expect(page).toHaveURL(/tenantId=\d+/);
   await expect(gates).toHaveCount(1);
@@ -23,7 +23,7 @@ test('a super admin watches the readers and terminals of every tenant, and can n
 
   await page.getByRole('link', { name: 'Terminals', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/terminals/);
-  await expect(page.getByRole('heading', { name: 'Terminals of every tenant' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Terminals of every organization' })).toBeVisible();
   await expect(page.getByRole('grid')).toBeVisible();
 });
 
@@ -32,5 +32,5 @@ test('a tenant administrator never reaches the platform screens', async ({ page 
   await expect(page).toHaveURL(/\/admin/);
   await page.goto('/superAdmin/readers');
   await expect(page).toHaveURL(/\/admin/);
-  await expect(page.getByRole('heading', { name: 'Readers of every tenant' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Readers of every organization' })).toHaveCount(0);
 });

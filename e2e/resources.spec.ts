@@ -74,7 +74,9 @@ for (const c of CASES) {
     // An empty form names the missing fields.
     await page.getByRole('button', { name: c.newButton }).click();
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await expect(dialog(page).getByText('Please fill in all fields')).toBeVisible();
+    await expect(
+      dialog(page).getByText(new RegExp(`^Please fill in the required fields: ${c.nameLabel}`)),
+    ).toBeVisible();
     await expect(dialog(page).getByText('This field is required').first()).toBeVisible();
 
     await dialog(page).getByLabel(c.nameLabel, { exact: false }).first().fill(name);
@@ -125,13 +127,14 @@ test('articles: paginate and sort with the table state in the URL', async ({ pag
   await expect(page).toHaveURL(/page=2/);
 });
 
-test('deleting a category still used by articles shows the server refusal', async ({ page }) => {
+test('deleting a category still used by articles says so before the delete', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await openScreen(page, 'categories');
   await row(page, 'Outillage').getByRole('button', { name: 'Delete' }).click();
-  await dialog(page).getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, /still in use/)).toBeVisible();
+  await expect(dialog(page).getByTestId('confirm-blocked')).toContainText(/Cannot be deleted: used by \d+ articles?/);
+  await expect(dialog(page).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, 'Outillage')).toHaveCount(1);
 });
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD } from './helpers';
 
 /** Calls the real API as a user (bearer token), like another client would: readers, tags, ingestion. */
@@ -96,3 +96,32 @@ export const impinjHeartbeat = async (request: APIRequestContext, secret: string
 };
 
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Ack id of the probe below: far above the ids the page's own Socket.IO client uses. */
+const PROBE_ACK = 987654;
+
+/**
+ * Call before the page opens its socket. Answers a function that resolves once the server has put the page's
+ * socket in its tenant room: the page's frames pass through untouched, and right after its `join_room` the
+ * test sends the same request with an ack on that socket. The server handles one socket's packets in order,
+ * so the ack proves the page's join was done (a positive signal instead of a pause).
+ */
+export const watchRoomJoin = async (page: Page) => {
+  let joined!: () => void;
+  const done = new Promise<void>((resolve) => (joined = resolve));
+  await page.routeWebSocket(/\/backend-socket\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      server.send(message);
+      const join = typeof message === 'string' ? /^42\["join_room",(".*")\]$/.exec(message) : null;
+      if (join) server.send(`42${PROBE_ACK}["join_room",${join[1]}]`);
+    });
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith(`43${PROBE_ACK}[`)) {
+        expect(message).toContain('"ok":true');
+        joined();
+      } else ws.send(message);
+    });
+  });
+  return () => done;
+};

@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the RFID group lists its screens; the dashboard has an RFID card', async ({ page }) => {
-  const nav = page.getByRole('navigation', { name: 'main' });
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of [
     'Tag logs',
     'Tags',

@@ -10,11 +10,18 @@ import {
   impinjHeartbeat,
   today,
   walkOut,
+  watchRoomJoin,
 } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
-type Movement = { epc: string; eventType: string; isAuthorized: boolean | null; authorizationMessage: string | null };
+type Movement = {
+  id: number;
+  epc: string;
+  eventType: string;
+  isAuthorized: boolean | null;
+  authorizationMessage: string | null;
+};
 
 test('create a reader: its secret is shown once, with a warning', async ({ page }) => {
   const name = `Portique e2e ${unique()}`;
@@ -37,7 +44,7 @@ test('create a reader: its secret is shown once, with a warning', async ({ page 
   await expect(secretDialog.getByText(/shown only once/)).toBeVisible();
   const secret = await secretDialog.getByTestId('reader-secret').inputValue();
   expect(secret).toMatch(/^\d+\..{16,}$/);
-  await secretDialog.getByRole('button', { name: 'Close' }).click();
+  await secretDialog.getByRole('button', { name: 'I have copied the secret' }).click();
   await expect(secretDialog).toBeHidden();
 
   // The list never shows it again.
@@ -52,7 +59,7 @@ test('create a reader: its secret is shown once, with a warning', async ({ page 
   await expect(rotated.getByTestId('reader-secret')).toHaveValue(/^\d+\./);
 });
 
-test('an unauthorized exit warns until closed and leads to the tag logs; an attribution authorizes it', async ({
+test('an unauthorized exit raises an alarm until closed, linked to its tag log; an attribution authorizes it', async ({
   page,
   request,
 }) => {
@@ -62,6 +69,12 @@ test('an unauthorized exit warns until closed and leads to the tag logs; an attr
   const location = `Quai e2e ${id} — sortie`;
   const reader = await createReader(request, session, { name: `Portique ${id}`, location, vendor: 'zebra' });
   const article = await createArticle(request, session, `RFID-${id}`.toUpperCase(), `Blouson e2e ${id}`);
+  // A second reader, whose first heartbeat is a later socket event to wait for.
+  const probe = await createReader(request, session, {
+    name: `Réserve ${id}`,
+    location: `Réserve ${id}`,
+    vendor: 'impinj',
+  });
   const [first, second] = [freshEpc(), freshEpc()];
   const report = await apiPost<{ created: number }>(request, session, '/tags/bind', {
     articleId: article.id,
@@ -69,12 +82,13 @@ test('an unauthorized exit warns until closed and leads to the tag logs; an attr
   });
   expect(report.created).toBe(2);
 
+  const roomJoined = await watchRoomJoin(page);
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('stock-quantity')).not.toHaveText('—');
-  // Let the socket join the tenant room.
-  await page.waitForTimeout(1500);
+  await roomJoined();
 
+  // The gate's first request also announces it: a 'Reader connected' toast that closes by itself.
   await walkOut(request, reader.secret, first);
   const logs = await apiGet<{ items: Movement[] }>(
     request,
@@ -84,18 +98,20 @@ test('an unauthorized exit warns until closed and leads to the tag logs; an attr
   const out = logs.items[0];
   expect(out?.isAuthorized).toBe(false);
   const text = `${article.designation} was out from ${location} without authorization. Reason: ${out?.authorizationMessage}`;
-  const warning = toast(page, text);
-  await expect(warning).toBeVisible();
-  // It does not close by itself (default toasts close after 5 s).
-  await page.waitForTimeout(6500);
-  await expect(warning).toBeVisible();
+  const alarm = page.getByTestId('exit-alarm').filter({ hasText: text });
+  await expect(alarm).toBeVisible();
+  // It does not close by itself: the connection toast shown with it closes after 5 s, the alarm stays.
+  const connected = toast(page, 'Reader connected! Please check the connection.');
+  await expect(connected).toHaveCount(1);
+  await expect(connected).toHaveCount(0, { timeout: 15000 });
+  await expect(alarm).toBeVisible();
 
-  await warning.click();
-  await expect(page).toHaveURL(/\/admin\/tagLogs/);
+  await alarm.getByRole('link', { name: 'See in tag logs' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/tagLogs\\?movementId=${out?.id}$`));
   // It stays until closed.
-  await expect(warning).toBeVisible();
-  await page.locator('.Toastify__toast').filter({ hasText: text }).getByRole('button', { name: 'close' }).click();
-  await expect(warning).toBeHidden();
+  await expect(alarm).toBeVisible();
+  await alarm.getByRole('button', { name: 'Close this alert' }).click();
+  await expect(alarm).toBeHidden();
   await expect(row(page, first).getByTestId('unauthorized-chip')).toHaveText(out?.authorizationMessage ?? '');
 
   // With an active attribution of the article, the same walk-out is authorized: no warning, live stock moves.
@@ -115,8 +131,10 @@ test('an unauthorized exit warns until closed and leads to the tag logs; an attr
   const before = await quantity.textContent();
   await walkOut(request, reader.secret, second);
   await expect(quantity).not.toHaveText(before ?? '');
-  await page.waitForTimeout(1000);
-  await expect(page.locator('.Toastify').getByText(/without authorization/)).toHaveCount(0);
+  // Socket events arrive in order: once the probe's later 'Reader connected' toast shows, the exit's was handled.
+  await impinjHeartbeat(request, probe.secret);
+  await expect(toast(page, 'Reader connected! Please check the connection.')).toHaveCount(1);
+  await expect(page.getByTestId('exit-alarm')).toHaveCount(0);
   const authorized = await apiGet<{ items: Movement[] }>(
     request,
     session,
@@ -139,9 +157,10 @@ test('reader status toasts: disconnected after its heartbeat timeout, connected 
     // The contract's minimum; the server sweeps every 5 s.
     heartbeatTimeoutSeconds: 10,
   });
+  const roomJoined = await watchRoomJoin(page);
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.waitForTimeout(1500);
+  await roomJoined();
   await impinjHeartbeat(request, reader.secret);
   await expect(toast(page, 'Reader connected! Please check the connection.').first()).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,17 +16,23 @@ import {
 import { API_BASE, APP_VERSION, ZHealth } from '@tagstock/contract';
 import type { Config } from './config';
 import { pingDatabase, type Database } from './db/client';
-import { authPlugin } from './platform/auth';
+import { authPlugin, dashboardAppOnly } from './platform/auth';
 import { errorHandler, problem, sendProblem } from './platform/errors';
+import { EXPORT_IDLE_TIMEOUT_S } from './platform/import-export';
 import { createRealtime, type Realtime } from './platform/realtime';
+import { securityHeaders } from './platform/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { purchasingModule } from './modules/purchasing/purchasing.module';
+import { platformOrdersModule } from './modules/platform-orders/platform-orders.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { articlesModule } from './modules/articles/articles.module';
 import { categoriesModule } from './modules/categories/categories.module';
+import { companyModule } from './modules/company/company.module';
 import { customersModule } from './modules/customers/customers.module';
 import { dashboardModule } from './modules/dashboard/dashboard.module';
+import { paymentModesModule } from './modules/payment-modes/payment-modes.module';
 import { reasonsModule } from './modules/reasons/reasons.module';
 import { rolesModule } from './modules/roles/roles.module';
 import { suppliersModule } from './modules/suppliers/suppliers.module';
@@ -44,7 +51,10 @@ declare module 'fastify' {
 }
 
 export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'> &
-  Partial<Pick<Config, 'mqttUrl'>>;
+  Partial<Pick<Config, 'mqttUrl' | 'exportIdleTimeoutMs' | 'trustedProxies'>> & {
+    /** Where the log goes (stdout when unset); tests read it. */
+    logStream?: DestinationStream;
+  };
 
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_LIMIT = 20 * 1024 * 1024;
@@ -53,10 +63,12 @@ const UPLOAD_LIMIT = 20 * 1024 * 1024;
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies: anyone else could pick their address.
+    trustProxy: config.trustedProxies?.length ? config.trustedProxies : false,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.token'],
+      ...(config.logStream ? { stream: config.logStream } : {}),
     },
   }).withTypeProvider<ZodTypeProvider>();
   const { db } = database;
@@ -64,6 +76,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  securityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -83,10 +96,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   const realtime = await createRealtime(app.server, {
     verifyToken: (token) => app.verifyToken(token),
+    tokenExpiresAt: (token) => app.tokenExpiresAt(token),
     redisUrl: config.redisUrl,
     log: app.log,
   });
   app.decorate('realtime', realtime);
+  app.decorate('exportIdleTimeoutMs', config.exportIdleTimeoutMs ?? EXPORT_IDLE_TIMEOUT_S * 1000);
+  // Signing out everywhere, a password change, disabling or a new role close the user's open sockets too.
+  app.sessions.onChange((userId) => realtime.recheck(userId));
   app.addHook('onClose', async () => {
     await realtime.close().catch(() => undefined);
   });
@@ -114,26 +131,36 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     async (api) => {
       const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v), sessions: app.sessions });
       await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
-      await api.register(tenantsRoutes, { db });
       const ingest = ingestModule(db, app.realtime);
       if (config.mqttUrl) {
         const mqtt = startMqtt(config.mqttUrl, createMqttHandler(db, ingest.service, readerStatus), app.log);
         app.addHook('onClose', () => mqtt.close());
       }
-      const modules = [
-        suppliersModule(db),
-        categoriesModule(db),
-        reasonsModule(db),
-        customersModule(db),
-        articlesModule(db),
-        usersModule(db, app.sessions),
-        rolesModule(db, app.sessions),
-        activityLogModule(db),
-        dashboardModule(db),
-        rfidModule(db),
-        ingest,
-      ];
-      for (const m of modules) for (const routes of [m.routes].flat()) await api.register(routes);
+      // Readers and handheld terminals (mobile accounts included) use these; the rest is the web dashboard's.
+      for (const routes of [ingest.routes].flat()) await api.register(routes);
+      await api.register(async (dashboard) => {
+        dashboard.addHook('onRoute', (route) => {
+          route.preHandler = [route.preHandler ?? []].flat().concat(dashboardAppOnly);
+        });
+        await dashboard.register(tenantsRoutes, { db });
+        const modules = [
+          suppliersModule(db),
+          categoriesModule(db),
+          reasonsModule(db),
+          customersModule(db),
+          paymentModesModule(db),
+          companyModule(db),
+          articlesModule(db),
+          usersModule(db, app.sessions),
+          rolesModule(db, app.sessions),
+          activityLogModule(db),
+          dashboardModule(db),
+          rfidModule(db),
+          purchasingModule(db),
+          platformOrdersModule(db),
+        ];
+        for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);
+      });
     },
     { prefix: API_BASE },
   );

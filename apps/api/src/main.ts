@@ -7,6 +7,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    appDatabaseUrl: config.databaseAppUrl,
+    appPassword: config.databaseAppPassword,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   await database.migrate();

@@ -1,3 +1,4 @@
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -8,9 +9,11 @@ import { persistor, store } from './app/store';
 import { router } from './app/router';
 import { ThemedApp } from './app/ThemedApp';
 import { startVersionCheck } from './app/version-check';
+import { followUserLanguage } from './app/user-language';
 import { Loading } from './components/Loading';
 
 startVersionCheck();
+followUserLanguage(store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

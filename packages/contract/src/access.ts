@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { ZAppType, ZEmail, ZPassword, ZPermissionName } from './auth';
+import { id, required, str } from './fields';
 
 // Users of a tenant
 export const ZUserCreate = z
   .strictObject({
-    name: z.string().trim().min(1).max(120),
+    name: required(120),
     email: ZEmail,
-    roleId: z.coerce.number().int().positive(),
+    roleId: id(),
     App_Type: ZAppType,
     password: ZPassword,
-    confirmation: z.string().max(128),
+    confirmation: str().max(128),
   })
   .refine((b) => b.password === b.confirmation, { path: ['confirmation'], message: 'passwords do not match' });
 export type TUserCreate = z.infer<typeof ZUserCreate>;
 export const ZUserUpdate = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: required(120),
   email: ZEmail,
-  roleId: z.coerce.number().int().positive(),
+  roleId: id(),
   App_Type: ZAppType,
   disabled: z.boolean(),
 });
@@ -35,7 +36,7 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 // Roles and their permissions
-export const ZRoleInput = z.strictObject({ name: z.string().trim().min(1).max(120) });
+export const ZRoleInput = z.strictObject({ name: required(120) });
 export type TRoleInput = z.infer<typeof ZRoleInput>;
 export const ZRole = z.object({
   id: z.number().int(),
@@ -54,3 +55,6 @@ export const ZRolePermissions = z.object({
 export type TRolePermissions = z.infer<typeof ZRolePermissions>;
 export const ZPermissionChange = z.strictObject({ permissions: z.array(ZPermissionName).min(1).max(200) });
 export type TPermissionChange = z.infer<typeof ZPermissionChange>;
+/** The whole set of a role's permissions, saved at once (an empty set is allowed); write implies read. */
+export const ZPermissionSet = z.strictObject({ permissions: z.array(ZPermissionName).max(200) });
+export type TPermissionSet = z.infer<typeof ZPermissionSet>;

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { PERMISSIONS, type TPermission } from './permissions';
 
-import { APP_TYPES, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { APP_TYPES, LANGUAGES, PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { email, required, str } from './fields';
 
 export const ZAppType = z.enum(APP_TYPES);
+/** A profile's language; null follows the browser. */
+export const ZLanguage = z.enum(LANGUAGES).nullable();
 export type TAppType = z.infer<typeof ZAppType>;
 
-export const ZEmail = z.string().trim().toLowerCase().email().max(254);
-export const ZPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const ZEmail = email();
+export const ZPassword = str().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const ZSignInBody = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  email: str().trim().toLowerCase().min(1).max(254),
+  password: str().min(1).max(PASSWORD_MAX),
 });
 export type TSignInBody = z.infer<typeof ZSignInBody>;
 
@@ -25,6 +28,7 @@ export const ZSessionUser = z.object({
   email: z.string(),
   role: z.string().nullable(),
   tenantName: z.string(),
+  language: ZLanguage,
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
@@ -40,14 +44,15 @@ export type TSignInResponse = z.infer<typeof ZSignInResponse>;
 export const ZMeResponse = z.object({ user: ZSessionUser, permissions: z.array(ZPermissionName) });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 
-export const ZProfileBody = z.object({ name: z.string().trim().min(1).max(120), email: ZEmail }).strict();
+// `language` left out keeps the current choice (older clients send only name and email).
+export const ZProfileBody = z.object({ name: required(120), email: ZEmail, language: ZLanguage.optional() }).strict();
 export type TProfileBody = z.infer<typeof ZProfileBody>;
 
 export const ZPasswordBody = z
   .object({
-    currentPassword: z.string().min(1).max(PASSWORD_MAX),
+    currentPassword: str().min(1).max(PASSWORD_MAX),
     newPassword: ZPassword,
-    confirmation: z.string().max(PASSWORD_MAX),
+    confirmation: str().max(PASSWORD_MAX),
   })
   .strict()
   .refine((b) => b.newPassword === b.confirmation, { path: ['confirmation'], message: 'passwords do not match' });

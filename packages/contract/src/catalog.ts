@@ -1,17 +1,30 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import { optionalEmail, optionalId, optionalText, required, stamp } from './fields';
+import {
+  amount,
+  id,
+  isoDate,
+  optionalEmail,
+  optionalId,
+  optionalText,
+  quantity,
+  required,
+  stamp,
+  str,
+  text,
+} from './fields';
 
-/** Decimal amounts travel as strings ("12.50"): never through a float. */
-export const ZMoney = z
-  .string()
+/** Decimal amounts travel as strings ("12.50"): never through a float. Fits `numeric(14,4)`. */
+export const ZMoney = amount(10);
+/**
+ * A pre-tax price: under a billion, so that the price incl. tax computed from it (at most twice as much,
+ * VAT ≤ 100 %) still fits `numeric(14,4)`; in cents, as it is shown (12.345 would display as 12.35 €).
+ */
+export const ZPrice = amount(9, 2);
+/** A VAT rate in percent, `numeric(5,2)`, at most 100. */
+export const ZRate = str()
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,4})?$/, 'expected an amount like 12.50');
-export const ZRate = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'expected a rate like 20 or 5.5')
-  .refine((v) => Number(v) <= 100, 'at most 100');
+  .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'expected a rate like 20 or 5.5, at most 100');
 
 /** Contact fields shared by suppliers and customers (SPEC §3). */
 const contactInput = {
@@ -64,6 +77,9 @@ export const ZReasonInput = z.strictObject({ label: required(120), kind: z.enum(
 export type TReasonInput = z.infer<typeof ZReasonInput>;
 export const ZReason = z.object({ id: z.number().int(), label: z.string(), kind: z.enum(REASON_KINDS), ...stamp });
 export type TReason = z.infer<typeof ZReason>;
+/** `kind=decrement` lists the reasons usable for a decrement: that kind and 'both'. */
+export const ZReasonListQuery = ZListQuery.extend({ kind: z.enum(['increment', 'decrement']).optional() });
+export type TReasonListQuery = z.infer<typeof ZReasonListQuery>;
 
 // Customers (clients) and groups
 export const ZCustomerInput = z.strictObject({
@@ -80,7 +96,7 @@ export const ZCustomer = z.object({
   ...stamp,
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
-export const ZCustomerListQuery = ZListQuery.extend({ groupId: z.coerce.number().int().positive().optional() });
+export const ZCustomerListQuery = ZListQuery.extend({ groupId: id().optional() });
 
 export const ZCustomerGroupInput = z.strictObject({ name: required(120), description: optionalText(500) });
 export type TCustomerGroupInput = z.infer<typeof ZCustomerGroupInput>;
@@ -98,10 +114,10 @@ export const ZArticleInput = z.strictObject({
   reference: required(60),
   designation: required(200),
   size: optionalText(40),
-  priceHt: ZMoney,
+  priceHt: ZPrice,
   vatRate: ZRate,
   unitPrice: ZMoney.nullish().transform((v) => v ?? null),
-  stockAlert: z.coerce.number().int().min(0).max(1_000_000_000),
+  stockAlert: quantity(),
   categoryId: optionalId,
   supplierId: optionalId,
   stockTag: optionalText(60),
@@ -109,7 +125,7 @@ export const ZArticleInput = z.strictObject({
 export type TArticleInput = z.infer<typeof ZArticleInput>;
 /** Creation may set the opening stock, recorded as the first stock movement; afterwards only increments and decrements change it. */
 export const ZArticleCreate = ZArticleInput.extend({
-  initialQuantity: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  initialQuantity: quantity().default(0),
 });
 export type TArticleCreate = z.infer<typeof ZArticleCreate>;
 export const ZArticle = z.object({
@@ -133,24 +149,44 @@ export const ZArticle = z.object({
 });
 export type TArticle = z.infer<typeof ZArticle>;
 export const ZArticleListQuery = ZListQuery.extend({
-  supplierId: z.coerce.number().int().positive().optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  supplierId: id().optional(),
+  categoryId: id().optional(),
   withoutSupplier: z.enum(['true', 'false']).optional(),
   stockAlert: z.enum(['true', 'false']).optional(),
+  /** This supplier's articles come first, then the others (a purchase order's article picker). */
+  supplierFirst: id().optional(),
 });
 export type TArticleListQuery = z.infer<typeof ZArticleListQuery>;
 
 export const ZStockChange = z.strictObject({
-  quantity: z.coerce.number().int().positive('should be greater than 0').max(1_000_000_000),
-  reasonId: z.coerce.number().int().positive(),
+  quantity: quantity(true),
+  reasonId: id(),
   note: optionalText(300),
 });
 export type TStockChange = z.infer<typeof ZStockChange>;
+/** What kind of change moved the stock; every stock movement has one. */
+export const STOCK_REASON_CODES = [
+  'manual',
+  'opening',
+  'import',
+  'rfid',
+  'receipt',
+  'delivery',
+  'output',
+  'inventory',
+] as const;
+export const ZStockReasonCode = z.enum(STOCK_REASON_CODES);
+export type TStockReasonCode = z.infer<typeof ZStockReasonCode>;
 export const ZStockMovement = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   quantityAfter: z.number().int(),
+  reasonCode: ZStockReasonCode,
+  /** The tenant's reason label, else the label of the reason code. */
   reason: z.string().nullable(),
+  /** The document or event behind the change (e.g. `tag_movement` and its id). */
+  sourceType: z.string().nullable(),
+  sourceId: z.number().int().nullable(),
   note: z.string().nullable(),
   userName: z.string().nullable(),
   createdAt: z.string(),
@@ -158,10 +194,10 @@ export const ZStockMovement = z.object({
 export type TStockMovement = z.infer<typeof ZStockMovement>;
 
 // Expiry dates (DLC): lots of an article
-export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD');
+export const ZIsoDate = isoDate();
 export const ZLotInput = z.strictObject({
   lotNumber: required(60),
-  quantity: z.coerce.number().int().positive('should be greater than 0').max(1_000_000_000),
+  quantity: quantity(true),
   expiryDate: ZIsoDate,
 });
 export type TLotInput = z.infer<typeof ZLotInput>;
@@ -198,18 +234,57 @@ export const ZActivityLog = z.object({
   createdAt: z.string(),
 });
 export type TActivityLog = z.infer<typeof ZActivityLog>;
-export const ZActivityLogQuery = ZListQuery.extend({ entity: z.string().max(40).optional() });
+export const ZActivityLogQuery = ZListQuery.extend({ entity: text(40).optional() });
 
 // Import / export
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export const ZExportQuery = ZListQuery.omit({ page: true, limit: true }).extend({ format: z.enum(EXPORT_FORMATS) });
-export const ZImportError = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
+/** Language of a file's headers and number style (CSV: `;` and decimal comma in French, as French Excel expects). */
+export const SHEET_LANGS = ['en', 'fr'] as const;
+export type TSheetLang = (typeof SHEET_LANGS)[number];
+export const ZSheetLang = z.enum(SHEET_LANGS);
+export const ZExportQuery = ZListQuery.omit({ page: true, limit: true }).extend({
+  format: z.enum(EXPORT_FORMATS),
+  lang: ZSheetLang.optional(),
+});
+export const ZImportTemplateQuery = z.object({ format: z.enum(EXPORT_FORMATS), lang: ZSheetLang.optional() });
+export const ZImportQuery = z.object({
+  dryRun: z.enum(['true', 'false']).default('false'),
+  /** Writes the valid rows and answers the rejected ones, instead of refusing the whole file. */
+  validOnly: z.enum(['true', 'false']).default('false'),
+  lang: ZSheetLang.optional(),
+});
+export const IMPORT_ERROR_CODES = ['missing_column', 'unknown_reference', 'duplicate', 'invalid_value'] as const;
+export const ZImportError = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  /** English text for API clients; screens translate `code` with `params`. */
+  message: z.string(),
+  code: z.enum(IMPORT_ERROR_CODES),
+  /** `value` (unknown_reference), `line` (duplicate), `issue` (invalid_value: the validation issue's code). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 export type TImportError = z.infer<typeof ZImportError>;
+export const SHEET_COLUMN_TYPES = ['text', 'integer', 'money', 'rate', 'date', 'datetime', 'boolean'] as const;
+export const ZSheetColumnInfo = z.object({ key: z.string(), label: z.string(), type: z.enum(SHEET_COLUMN_TYPES) });
+export const ZImportRejected = z.object({
+  line: z.number().int(),
+  /** The row as read from the file, by column key. */
+  values: z.record(z.string(), z.string()),
+  errors: z.array(ZImportError),
+});
+export type TImportRejected = z.infer<typeof ZImportRejected>;
 export const ZImportReport = z.object({
   rows: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.array(ZImportError),
   applied: z.boolean(),
+  /** The file's columns in the request's language (labels for the preview). */
+  columns: z.array(ZSheetColumnInfo).optional(),
+  /** Key column of the resource (reference, name): rows match existing records by it. */
+  keyColumn: z.string().optional(),
+  /** Rows left out by a `validOnly` import (at most a cap; `rejectedCount` has them all). */
+  rejected: z.array(ZImportRejected).optional(),
+  rejectedCount: z.number().int().optional(),
 });
 export type TImportReport = z.infer<typeof ZImportReport>;

@@ -17,6 +17,10 @@ export const PASSWORD_MAX = 128;
 
 export const APP_TYPES = ['Web', 'Mobile', 'All'] as const;
 
+/** The languages of the interface; a user's profile may pick one (null: the browser's). */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 /** Only these App_Type values may use the web dashboard. */
 export const canUseDashboard = (appType: string | undefined): boolean => appType === 'Web' || appType === 'All';
 
@@ -27,3 +31,110 @@ export const SocketEvents = {
   readerConnect: 'reader-connect',
   readerDisconnect: 'reader-disconnect',
 } as const;
+
+/** Ids are PostgreSQL `integer`s: anything above is no row, and must be a 400, not an overflow. */
+export const INT32_MAX = 2_147_483_647;
+/** Business ceiling of a stock quantity (and of one change): far below the `integer` column's limit. */
+export const QUANTITY_MAX = 1_000_000_000;
+/** Dates outside these years are typing errors, and some (year 0) are not even valid in PostgreSQL. */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2200;
+
+/** Every `code` the API puts in a problem+json answer. */
+export const ERROR_CODES = [
+  'already_exists',
+  'app_type_forbidden',
+  'bad_request',
+  'document_locked',
+  'constraint_violation',
+  'email_taken',
+  'epc_already_registered',
+  'file_missing',
+  'forbidden',
+  'import_invalid',
+  'import_partial',
+  'in_use',
+  'insufficient_stock',
+  'internal_error',
+  'invalid_credentials',
+  'invalid_data',
+  'invalid_period',
+  'invalid_reader_credentials',
+  'invalid_reads',
+  'invalid_reason',
+  'invalid_sort',
+  'invalid_token',
+  'invalid_transition',
+  'last_admin',
+  'not_found',
+  'nothing_to_receive',
+  'order_not_sent',
+  'outranked_user',
+  'over_receipt',
+  'own_role',
+  'payload_too_large',
+  'privilege_escalation',
+  'quantity_too_large',
+  'rate_limited',
+  'reference_conflict',
+  'self_disable',
+  'terminal_not_assigned',
+  'too_many_rows',
+  'unauthorized',
+  'unknown_reference',
+  'unknown_terminal',
+  'unreadable_file',
+  'unsupported_image',
+  'unsupported_media_type',
+  'validation_failed',
+  'wrong_password',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Every `code` of a field error (`errors[].code` of a problem): the web translates these with their
+ * `params` (e.g. `too_long` with `maximum`), never the English `message`.
+ */
+export const FIELD_ERROR_CODES = [
+  'already_used',
+  'antennas',
+  'article_or_tag',
+  'consumer_or_location',
+  'end_before_start',
+  'incorrect',
+  'insufficient_stock',
+  'invalid',
+  'invalid_amount',
+  'invalid_bic',
+  'invalid_choice',
+  'invalid_date',
+  'invalid_email',
+  'invalid_epc',
+  'invalid_iban',
+  'invalid_imei',
+  'invalid_mac',
+  'invalid_rate',
+  'invalid_siren',
+  'invalid_sort',
+  'invalid_url',
+  'invalid_vat_number',
+  'not_found',
+  'not_integer',
+  'not_registered',
+  'passwords_mismatch',
+  'required',
+  'too_large',
+  'too_long',
+  'too_many',
+  'too_short',
+  'too_small',
+  'vat_siren_mismatch',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+/** Parameters of a problem or a field error: plain values the web puts into its translated text. */
+export type ProblemParams = Record<string, string | number | boolean | null>;
+
+/** Whether a problem carries this code (the argument is checked against the known codes). */
+export const hasErrorCode = (problem: { code?: string } | null | undefined, code: ErrorCode): boolean =>
+  problem?.code === code;

@@ -7,3 +7,7 @@ export * from './realtime';
 export * from './catalog';
 export * from './access';
 export * from './rfid';
+export * from './documents';
+export * from './purchasing';
+export * from './company';
+export * from './platform-orders';

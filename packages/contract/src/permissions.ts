@@ -1,5 +1,6 @@
 /**
- * The permission catalogue: one read and one write permission per resource of the product.
+ * The permission catalogue: one read and one write permission per resource of the product that has a screen.
+ * A feature adds its resource here when it ships (the roles screen offers only what exists).
  * Roles are per tenant and hold a subset of these; the server checks them on every route.
  */
 export const RESOURCES = [
@@ -12,17 +13,15 @@ export const RESOURCES = [
   'users',
   'roles',
   'logs',
-  'purchaseOrders',
   'tags',
   'readers',
   'terminals',
   'consumers',
   'attributions',
-  'inventories',
-  'sales',
-  'payments',
-  'reservations',
-  'reports',
+  'purchaseOrders',
+  'paymentModes',
+  'company',
+  'platformOrders',
 ] as const;
 export type TResource = (typeof RESOURCES)[number];
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ZIsoDate } from './catalog';
 import { ZListQuery } from './common';
-import { optionalId, optionalText, required, stamp } from './fields';
+import { FIELD_ERROR_CODES, INT32_MAX } from './constants';
+import { email, id, isoDateTime, optionalId, optionalText, required, stamp, str, text } from './fields';
 
 /** An EPC or TID as upper-case hex, whole 16-bit words (EPC Gen2 memory is word-addressed). */
-export const ZEpcHex = z
-  .string()
+export const ZEpcHex = str()
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^([0-9A-F]{4}){1,16}$/, 'expected hexadecimal, 4 to 64 digits in groups of 4'));
@@ -62,24 +62,45 @@ export const ZTag = z.object({
 });
 export type TTag = z.infer<typeof ZTag>;
 export const ZTagListQuery = ZListQuery.extend({
-  articleId: z.coerce.number().int().positive().optional(),
-  familyId: z.coerce.number().int().positive().optional(),
+  articleId: id().optional(),
+  familyId: id().optional(),
   status: z.enum(TAG_STATUSES).optional(),
 });
 export type TTagListQuery = z.infer<typeof ZTagListQuery>;
 
 /** Binds a pasted or imported list of EPCs to one article: unknown EPCs are created, known ones rebound. */
 export const ZTagBind = z.strictObject({
-  articleId: z.coerce.number().int().positive(),
+  articleId: id(),
   familyId: optionalId,
-  epcs: z.array(z.string().max(100)).min(1, 'required').max(5000),
+  epcs: z.array(str().max(100)).min(1, 'required').max(5000),
+  /** EPCs bound to another article move only when the caller confirmed it; otherwise nothing is written. */
+  move: z.boolean().default(false),
 });
 export type TTagBind = z.infer<typeof ZTagBind>;
 export const ZTagBindReport = z.object({
+  /** False when EPCs belong to other articles and `move` was not set: nothing was written. */
+  applied: z.boolean(),
   created: z.number().int(),
   rebound: z.number().int(),
   unchanged: z.number().int(),
-  invalid: z.array(z.object({ line: z.number().int(), epc: z.string(), message: z.string() })),
+  /** `code`: a field error code the web translates (`message` is English). */
+  invalid: z.array(
+    z.object({
+      line: z.number().int(),
+      epc: z.string(),
+      message: z.string(),
+      code: z.enum(FIELD_ERROR_CODES).optional(),
+    }),
+  ),
+  /** EPCs of this list bound to another article, by article. */
+  conflicts: z.array(
+    z.object({
+      articleId: z.number().int(),
+      reference: z.string(),
+      designation: z.string(),
+      epcs: z.array(z.string()),
+    }),
+  ),
 });
 export type TTagBindReport = z.infer<typeof ZTagBindReport>;
 
@@ -93,8 +114,7 @@ export const ZReaderInput = z.strictObject({
   name: required(120),
   vendor: z.enum(READER_VENDORS),
   hostname: optionalText(253),
-  mac: z
-    .string()
+  mac: str()
     .trim()
     .toUpperCase()
     .regex(/^([0-9A-F]{2}[:-]){5}[0-9A-F]{2}$/, 'expected a MAC address like 84:24:8D:EE:3E:C8')
@@ -144,8 +164,7 @@ export type TReaderWithSecret = z.infer<typeof ZReaderWithSecret>;
 // Terminals (handhelds)
 export const ZTerminalInput = z.strictObject({
   model: required(120),
-  imei: z
-    .string()
+  imei: str()
     .trim()
     .regex(/^\d{14,16}$/, 'expected 15 digits'),
   manufacturer: optionalText(120),
@@ -166,7 +185,7 @@ export type TTerminal = z.infer<typeof ZTerminal>;
 
 // The platform's view (super admin): every tenant's readers and terminals, with their tenant
 export const ZPlatformListQuery = ZListQuery.extend({
-  tenantId: z.coerce.number().int().positive().optional(),
+  tenantId: id().optional(),
 });
 export type TPlatformListQuery = z.infer<typeof ZPlatformListQuery>;
 const ofTenant = { tenantId: z.number().int(), tenantName: z.string() };
@@ -181,7 +200,7 @@ export const ZConsumerInput = z.strictObject({
   name: required(120),
   kind: z.enum(CONSUMER_KINDS).default('person'),
   email: z
-    .union([z.literal(''), z.string().trim().toLowerCase().email().max(254)])
+    .union([z.literal(''), email()])
     .nullish()
     .transform((v) => (v ? v : null)),
   phone: optionalText(40),
@@ -243,13 +262,13 @@ export const ZAttribution = z.object({
 });
 export type TAttribution = z.infer<typeof ZAttribution>;
 export const ZAttributionListQuery = ZListQuery.extend({
-  consumerId: z.coerce.number().int().positive().optional(),
+  consumerId: id().optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 export type TAttributionListQuery = z.infer<typeof ZAttributionListQuery>;
 
 export const ZCategoryAttributionInput = z
-  .strictObject({ ...holder, categoryId: z.coerce.number().int().positive(), ...period, note: optionalText(500) })
+  .strictObject({ ...holder, categoryId: id(), ...period, note: optionalText(500) })
   .superRefine(checkHolder);
 export type TCategoryAttributionInput = z.infer<typeof ZCategoryAttributionInput>;
 export const ZCategoryAttribution = z.object({
@@ -290,13 +309,15 @@ export type TTagMovement = z.infer<typeof ZTagMovement>;
 export const ZTagLogQuery = ZListQuery.extend({
   eventType: z.enum(TAG_EVENT_TYPES).optional(),
   unauthorized: z.enum(['true', 'false']).optional(),
-  readerId: z.coerce.number().int().positive().optional(),
+  readerId: id().optional(),
+  /** One movement (the link of an unauthorized-exit alarm). */
+  movementId: id().optional(),
 });
 export type TTagLogQuery = z.infer<typeof ZTagLogQuery>;
 
 export const ZTagsOverviewQuery = z.object({
   /** Free text narrowing the movements counted (EPC, article, location). */
-  note: z.string().trim().max(200).optional(),
+  note: text(200).optional(),
   startDate: ZIsoDate.optional(),
   endDate: ZIsoDate.optional(),
 });
@@ -324,19 +345,21 @@ export const ZTagsOverview = z.object({
 export type TTagsOverview = z.infer<typeof ZTagsOverview>;
 
 // Vendor payloads (validated at the ingestion routes)
+/** A reader's event time: a real ISO-8601 timestamp (Zebra writes `+0000`), never year 0 or 30 February. */
+export const ZVendorTimestamp = isoDateTime();
 /** Impinj IoT device interface webhook: a JSON array of events; `[]` when idle. */
 export const ZImpinjEvent = z.looseObject({
-  timestamp: z.string().min(1),
-  hostname: z.string().max(253).optional(),
-  eventType: z.string().min(1),
+  timestamp: ZVendorTimestamp,
+  hostname: str().max(253).optional(),
+  eventType: str().min(1).max(100),
   tagInventoryEvent: z
     .looseObject({
-      epc: z.string().max(100).optional(),
-      epcHex: z.string().max(100).optional(),
+      epc: str().max(100).optional(),
+      epcHex: str().max(100).optional(),
       antennaPort: z.number().int().min(1).max(64).optional(),
-      peakRssiCdbm: z.number().optional(),
-      tid: z.string().max(200).optional(),
-      tidHex: z.string().max(200).optional(),
+      peakRssiCdbm: z.number().min(-32_768).max(32_767).optional(),
+      tid: str().max(200).optional(),
+      tidHex: str().max(200).optional(),
     })
     .optional(),
 });
@@ -345,16 +368,16 @@ export type TImpinjEvent = z.infer<typeof ZImpinjEvent>;
 
 /** Zebra IoT Connector HTTP POST: one event or an array; tag data events and management heartbeats. */
 export const ZZebraEvent = z.looseObject({
-  type: z.string().min(1),
-  timestamp: z.string().min(1),
+  type: str().min(1).max(100),
+  timestamp: ZVendorTimestamp,
   data: z
     .looseObject({
-      idHex: z.string().max(100).optional(),
+      idHex: str().max(100).optional(),
       antenna: z.number().int().min(0).max(64).optional(),
-      peakRssi: z.number().optional(),
-      reads: z.number().int().optional(),
+      peakRssi: z.number().min(-1000).max(1000).optional(),
+      reads: z.number().int().min(0).max(INT32_MAX).optional(),
       eventNum: z.number().int().optional(),
-      MAC: z.string().max(40).optional(),
+      MAC: str().max(40).optional(),
     })
     .optional(),
 });
@@ -366,9 +389,11 @@ export const ZIngestReport = z.object({
   reads: z.number().int(),
   /** Reads already received (a retried batch). */
   duplicates: z.number().int(),
+  /** Reads dropped for a timestamp too far in the future or older than the idempotency window (bad reader clock). */
+  rejected: z.number().int(),
   /** Reads that started a new presence. */
   presences: z.number().int(),
-  /** Tag movements recorded or decided. */
+  /** Distinct tag movements recorded or decided (two sides of one passage are one movement). */
   movements: z.number().int(),
 });
 export type TIngestReport = z.infer<typeof ZIngestReport>;
@@ -377,14 +402,13 @@ export type TIngestReport = z.infer<typeof ZIngestReport>;
 export const ZHandheldSession = z.strictObject({
   sessionId: z.uuid(),
   /** The handheld's IMEI, as registered among the terminals. */
-  imei: z
-    .string()
+  imei: str()
     .trim()
     .regex(/^\d{14,16}$/, 'expected 15 digits'),
   location: required(120),
-  startedAt: z.iso.datetime({ offset: true }).optional(),
+  startedAt: isoDateTime().optional(),
   reads: z
-    .array(z.strictObject({ epc: ZEpcHex, firstSeenAt: z.iso.datetime({ offset: true }) }))
+    .array(z.strictObject({ epc: ZEpcHex, firstSeenAt: isoDateTime() }))
     .min(1, 'required')
     .max(20_000),
 });

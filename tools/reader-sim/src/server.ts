@@ -111,6 +111,7 @@ export async function setupGate(
     initialQuantity: opts.stock,
   });
   for (let i = 0; i < opts.epcs.length; i += 5000)
-    await api.call('POST', '/tags/bind', { articleId: article.id, epcs: opts.epcs.slice(i, i + 5000) });
+    // The simulator's EPCs may still be bound to an article of an earlier run: move them.
+    await api.call('POST', '/tags/bind', { articleId: article.id, epcs: opts.epcs.slice(i, i + 5000), move: true });
   return { reader, article };
 }

@@ -17,37 +17,120 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type Database = {
+  /** The runtime handle: on PostgreSQL the login role tagstock_app (not superuser, not owner, RLS forced). */
   db: Db;
+  /** The tables' owner: migrations and maintenance scripts only, never handed to the app. */
+  owner: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs the migrations as the owner, then checks that the runtime role cannot bypass row-level security. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
 
+/** The role every tenant or platform transaction runs as (created NOLOGIN by 0001, given LOGIN by 0012). */
+export const APP_ROLE = 'tagstock_app';
+/** The role of cross-tenant transactions (withPlatform): the only one the platform policies apply to. */
+export const PLATFORM_ROLE = 'tagstock_platform';
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** DATABASE_URL with its user replaced by the app role (and its password, when one is managed). */
+export function appDatabaseUrl(ownerUrl: string, password?: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = password ? encodeURIComponent(password) : '';
+  return url.toString();
+}
+
+export type OpenOptions = {
+  /** The owner's connection (DATABASE_URL): migrations. Unset → PGlite. */
+  databaseUrl?: string;
+  /** The runtime connection (DATABASE_APP_URL); derived from databaseUrl with the app role when unset. */
+  appDatabaseUrl?: string;
+  /** Password of the derived app role connection; the owner sets it when the role cannot sign in with it. */
+  appPassword?: string;
+  dataDir?: string;
+  /** Sees every statement of the runtime connection (tests count the statements of a request). */
+  logQuery?: (query: string) => void;
+};
+
+const queryLogger = (opts: OpenOptions) =>
+  opts.logQuery ? { logQuery: (query: string) => opts.logQuery!(query) } : undefined;
+
 /** PostgreSQL through node-postgres when a URL is given, else PGlite embedded in `dataDir` (or in memory). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // int8 (bigserial ids, sums) as numbers, as PGlite answers them: exact up to 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const ownerPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+    const appUrl = opts.appDatabaseUrl ?? appDatabaseUrl(opts.databaseUrl, opts.appPassword);
+    const pool = new pg.Pool({ connectionString: appUrl, max: 20 });
+    // An idle client dropped by the server (restart, dropped database) is replaced; the next query reports errors.
+    for (const p of [ownerPool, pool]) p.on('error', () => undefined);
+    const owner = drizzlePg({ client: ownerPool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, logger: queryLogger(opts) }) as unknown as Db;
     return {
       db,
+      owner,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      async migrate() {
+        await migratePg(owner as never, { migrationsFolder });
+        if (!opts.appDatabaseUrl && opts.appPassword) await ensureAppLogin(ownerPool, pool, opts.appPassword);
+        await assertRuntimeRole(db);
+      },
+      close: async () => {
+        await pool.end();
+        await ownerPool.end();
+      },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // Embedded and superuser only: one handle; withTenant/withPlatform switch to the app role per transaction.
+  const db = drizzlePglite({ client, schema, logger: queryLogger(opts) }) as unknown as Db;
   return {
     db,
+    owner: db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Sets the app role's password when it cannot sign in with the configured one (first start, new secret). */
+async function ensureAppLogin(ownerPool: pg.Pool, pool: pg.Pool, password: string): Promise<void> {
+  try {
+    await pool.query('select 1');
+    return;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // 28P01 wrong password, 28000 no password given or no pg_hba entry for it.
+    if (code !== '28P01' && code !== '28000') throw err;
+  }
+  const c = await ownerPool.connect();
+  try {
+    await c.query(`alter role ${APP_ROLE} with login password ${c.escapeLiteral(password)}`);
+  } finally {
+    c.release();
+  }
+}
+
+/** Refuses to run when the runtime connection could bypass row-level security (superuser, BYPASSRLS, owner). */
+async function assertRuntimeRole(db: Db): Promise<void> {
+  const [r] = await queryRows<{ role: string; superuser: boolean; bypass: boolean; owned: number; platform: boolean }>(
+    db,
+    sql`select current_user as role, r.rolsuper as superuser, r.rolbypassrls as bypass,
+          pg_has_role(current_user, ${PLATFORM_ROLE}, 'USAGE') as platform,
+          (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'public' and c.relkind = 'r' and pg_has_role(current_user, c.relowner, 'USAGE')) as owned
+        from pg_roles r where r.rolname = current_user`,
+  );
+  if (!r || r.superuser || r.bypass || r.owned > 0 || r.platform) {
+    throw new Error(
+      `The runtime database role ${r?.role ?? '?'} can bypass row-level security (superuser, BYPASSRLS, ` +
+        `table owner or inheriting ${PLATFORM_ROLE}): connect it as ${APP_ROLE} (DATABASE_APP_URL)`,
+    );
+  }
 }
 
 /**
@@ -58,8 +141,20 @@ export function withTenant<T>(db: Db, tenantId: number, fn: (tx: Tx) => Promise<
   return db.transaction(async (tx) => {
     // One round trip: both settings are local to this transaction (set_config('role') is SET LOCAL ROLE).
     await tx.execute(
-      sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'tagstock_app', true)`,
+      sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', ${APP_ROLE}, true)`,
     );
+    return fn(tx);
+  });
+}
+
+/**
+ * Runs `fn` in a transaction that may see every tenant (SET LOCAL ROLE tagstock_platform): sign-in, super admin
+ * lists, reader authentication, sweeps, retention, seeding. Each cross-tenant path opts in here, explicitly; a
+ * query in neither scope sees no tenant row.
+ */
+export function withPlatform<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('role', ${PLATFORM_ROLE}, true)`);
     return fn(tx);
   });
 }

@@ -1,4 +1,4 @@
-import { integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/tenants/tenants.schema';
 
 /** Columns every tenant-owned table starts with. */
@@ -23,4 +23,11 @@ export const contactColumns = () => ({
   phone: text('phone'),
   email: text('email'),
   parentCompany: text('parent_company'),
+});
+
+/** Binary content (images) as a Buffer, from either driver (PGlite answers a bare Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });

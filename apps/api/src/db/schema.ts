@@ -8,3 +8,5 @@ export * from '../modules/reasons/reasons.schema';
 export * from '../modules/customers/customers.schema';
 export * from '../modules/articles/articles.schema';
 export * from '../modules/rfid/rfid.schema';
+export * from '../modules/purchasing/purchasing.schema';
+export * from '../modules/company/company.schema';

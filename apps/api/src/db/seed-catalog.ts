@@ -1,5 +1,6 @@
-import { priceWithTax } from '../platform/money';
+import { priceWithTax } from '@tagstock/contract/money';
 import { newReaderSecret } from '../modules/rfid/rfid.repository';
+import { moveStock } from '../modules/stock/stock.service';
 import {
   articles,
   categories,
@@ -8,7 +9,6 @@ import {
   customers,
   readers,
   reasons,
-  stockMovements,
   suppliers,
   tagFamilies,
   tags,
@@ -155,7 +155,7 @@ export async function seedCatalog(tx: Tx, tenantId: number, userId: number | nul
   const art = await tx
     .insert(articles)
     .values(
-      ARTICLES.map(([reference, designation, size, priceHt, vatRate, quantity, stockAlert, c, s]) => ({
+      ARTICLES.map(([reference, designation, size, priceHt, vatRate, , stockAlert, c, s]) => ({
         tenantId,
         reference,
         designation,
@@ -163,22 +163,20 @@ export async function seedCatalog(tx: Tx, tenantId: number, userId: number | nul
         priceHt,
         vatRate,
         priceTtc: priceWithTax(priceHt, vatRate),
-        quantity,
         stockAlert,
         categoryId: cat[c]!.id,
         supplierId: s === null ? null : sup[s]!.id,
       })),
     )
-    .returning({ id: articles.id, quantity: articles.quantity });
-  await tx.insert(stockMovements).values(
-    art.map((a) => ({
-      tenantId,
-      articleId: a.id,
-      delta: a.quantity,
-      quantityAfter: a.quantity,
-      note: 'Stock d’ouverture',
-      userId,
-    })),
+    .returning({ id: articles.id });
+  // Opening stock through the one stock path, like any other stock change.
+  await moveStock(
+    tx,
+    { tenantId, userId },
+    art.flatMap((a, i) => {
+      const quantity = ARTICLES[i]![5];
+      return quantity > 0 ? [{ articleId: a.id, delta: quantity, reason: 'opening' as const }] : [];
+    }),
   );
   // RFID: a door gate and a storage reader (their secrets are unknown until an administrator rotates them),
   // a tag family, SGTIN-96 tags on the first articles, and consumers for attributions.
@@ -211,20 +209,16 @@ export async function seedCatalog(tx: Tx, tenantId: number, userId: number | nul
     .insert(tagFamilies)
     .values({ tenantId, name: 'Étiquettes textiles' })
     .returning({ id: tagFamilies.id });
-  await tx
-    .insert(tags)
-    .values(
-      art
-        .slice(0, 4)
-        .flatMap((a, i) =>
-          [0, 1].map((k) => ({
-            tenantId,
-            epc: `30340242201D8C40000${String(i * 10 + k + 1).padStart(5, '0')}`,
-            familyId: family!.id,
-            articleId: a.id,
-          })),
-        ),
-    );
+  await tx.insert(tags).values(
+    art.slice(0, 4).flatMap((a, i) =>
+      [0, 1].map((k) => ({
+        tenantId,
+        epc: `30340242201D8C40000${String(i * 10 + k + 1).padStart(5, '0')}`,
+        familyId: family!.id,
+        articleId: a.id,
+      })),
+    ),
+  );
   await tx.insert(consumers).values([
     { tenantId, name: 'Atelier maintenance', kind: 'service' as const },
     { tenantId, name: 'Nicolas Fabre', kind: 'person' as const, email: 'n.fabre@exemple.fr' },

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { PERMISSIONS, READ_PERMISSIONS } from '@tagstock/contract';
 import { hashPassword } from '../platform/passwords';
 import { rolePermissions, roles, tenants, users } from './schema';
-import { queryRows, type Db, type Tx } from './client';
+import { queryRows, withPlatform, type Db, type Tx } from './client';
+import { seedTenantDefaults } from '../modules/tenants/tenant-defaults';
 import { seedCatalog } from './seed-catalog';
 
 export type SeedResult = { seeded: boolean; generatedPassword?: string };
@@ -18,15 +19,19 @@ async function createRole(tx: Tx, tenantId: number, name: string, permissions: r
 
 /** Seeds an empty database with two tenants, so isolation can be seen, and the platform super admin. */
 export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResult> {
-  const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tenants`);
+  // Platform work: the seed creates tenants.
+  const [existing] = await withPlatform(db, (tx) =>
+    queryRows<{ n: number }>(tx, sql`select count(*)::int as n from tenants`),
+  );
   if ((existing?.n ?? 0) > 0) return { seeded: false };
 
   const password = demoPassword ?? randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(password);
 
-  await db.transaction(async (tx) => {
+  await withPlatform(db, async (tx) => {
     const [demo] = await tx.insert(tenants).values({ name: 'Demo' }).returning({ id: tenants.id });
     const [acme] = await tx.insert(tenants).values({ name: 'Acme' }).returning({ id: tenants.id });
+    for (const tenant of [demo!, acme!]) await seedTenantDefaults(tx, tenant.id);
     const demoAdmin = await createRole(tx, demo!.id, 'Administrateur', PERMISSIONS);
     const demoReader = await createRole(tx, demo!.id, 'Lecteur', READ_PERMISSIONS);
     // Handheld users read everything and upload counting sessions.
@@ -80,6 +85,14 @@ export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResul
       .returning({ id: users.id });
     await seedCatalog(tx, demo!.id, admin!.id);
     await seedCatalog(tx, acme!.id, null);
+    // The platform's catalogue, what tenants order from the operator (BDC RB).
+    await tx.execute(
+      sql`insert into platform_products (reference, designation, kind, unit_price, vat_rate) values
+            ('RB-TAG-UHF-1000', 'Étiquettes RFID UHF (lot de 1000)', 'tags', 120, 20),
+            ('RB-READER-FIX', 'Lecteur RFID fixe 4 antennes', 'reader', 890, 20),
+            ('RB-LABEL-ROLL', 'Rouleau d''étiquettes imprimables', 'consumable', 35.5, 20)
+          on conflict (reference) do nothing`,
+    );
   });
   return demoPassword ? { seeded: true } : { seeded: true, generatedPassword: password };
 }

@@ -1,5 +1,8 @@
+/** Above this many keys, expired ones are swept on the next failure: keys (account + address) are attacker-chosen. */
+const SWEEP_ABOVE = 10_000;
+
 /**
- * Counts failed attempts per key (e.g. an account) in a sliding window. In-process: with several
+ * Counts failed attempts per key (e.g. an account and a source address) in a sliding window. In-process: with several
  * processes each keeps its own count, which still bounds guessing to N × processes per window.
  */
 export class AttemptLimiter {
@@ -19,6 +22,7 @@ export class AttemptLimiter {
   }
 
   fail(key: string): void {
+    if (this.failures.size > SWEEP_ABOVE) for (const k of [...this.failures.keys()]) this.recent(k);
     const recent = this.recent(key);
     recent.push(this.now());
     this.failures.set(key, recent);

@@ -1,11 +1,14 @@
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { PERMISSIONS, type TPermission, type TSessionUser } from '@tagstock/contract';
-import type { Db } from '../db/client';
-import { authRepository, type SessionRow } from '../modules/auth/auth.repository';
-import { forbidden, notFound, unauthorized } from './errors';
+import { z } from 'zod';
+import { canUseDashboard, PERMISSIONS, type TPermission, type TSessionUser } from '@tagstock/contract';
+import { withPlatform, withTenant, type Db, type Tx } from '../db/client';
+import { AppError, forbidden, notFound, unauthorized } from './errors';
 import { SessionCache, type Sessions } from './session-cache';
+import { sessionRepository, type SessionRow } from './session-repository';
+
+export type { SessionRow } from './session-repository';
 
 export const TOKEN_AUDIENCE = 'tagstock';
 export const TOKEN_TTL = '12h';
@@ -13,6 +16,18 @@ export const TOKEN_TTL = '12h';
 const SESSION_TTL_MS = 10_000;
 
 type TokenPayload = { sub: string; ver: number };
+
+/**
+ * What a token must carry. @fastify/jwt checks `aud` and `exp` only when present, so a token signed with the
+ * secret but lacking them would pass: every claim is required here.
+ */
+const ZTokenClaims = z.object({
+  sub: z.string().regex(/^[1-9]\d{0,9}$/),
+  ver: z.number().int().min(0),
+  aud: z.literal(TOKEN_AUDIENCE),
+  exp: z.number().int().positive(),
+});
+const MAX_USER_ID = 2 ** 31 - 1;
 
 export type AuthContext = {
   userId: number;
@@ -40,6 +55,8 @@ declare module 'fastify' {
     sessions: Sessions;
     signToken(userId: number, tokenVersion: number): string;
     verifyToken(token: string): Promise<AuthContext>;
+    /** When a token (already verified) expires, in ms since the epoch. */
+    tokenExpiresAt(token: string): number;
   }
 }
 
@@ -59,6 +76,7 @@ export function toSessionUser(row: SessionRow): TSessionUser {
     email: row.email,
     role: row.roleName,
     tenantName: row.tenantName ?? 'Tagstock',
+    language: row.language,
   };
 }
 
@@ -72,7 +90,8 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
 
   const cache = new SessionCache<AuthContext>(SESSION_TTL_MS);
   const loadContext = async (userId: number): Promise<AuthContext | undefined> => {
-    const row = await authRepository.findSessionById(db, userId);
+    // Platform work: the caller's tenant is what this lookup finds out.
+    const row = await withPlatform(db, (tx) => sessionRepository.findById(tx, userId));
     return (
       row && {
         userId: row.id,
@@ -83,21 +102,39 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
       }
     );
   };
-  app.decorate('sessions', { invalidate: (id: number) => cache.invalidate(id), clear: () => cache.clear() });
+  const listeners: ((userId: number | null) => Promise<void>)[] = [];
+  const changed = async (userId: number | null) => {
+    // A listener failing (e.g. Redis down) must not fail the change that was already committed.
+    await Promise.all(
+      listeners.map((l) => l(userId).catch((err: unknown) => app.log.warn({ err, userId }, 'session change listener'))),
+    );
+  };
+  const sessions: Sessions = {
+    async invalidate(userId) {
+      cache.invalidate(userId);
+      await changed(userId);
+    },
+    async clear() {
+      cache.clear();
+      await changed(null);
+    },
+    onChange: (listener) => void listeners.push(listener),
+  };
+  app.decorate('sessions', sessions);
 
   app.decorate('signToken', (userId: number, tokenVersion: number) =>
     app.jwt.sign({ sub: String(userId), ver: tokenVersion }),
   );
 
   async function verifyToken(token: string): Promise<AuthContext> {
-    let payload: TokenPayload;
+    let payload: z.infer<typeof ZTokenClaims>;
     try {
-      payload = app.jwt.verify<TokenPayload>(token);
+      payload = ZTokenClaims.parse(app.jwt.verify<TokenPayload>(token));
     } catch {
       throw unauthorized('invalid_token', 'The token is invalid or expired');
     }
     const userId = Number(payload.sub);
-    const context = Number.isInteger(userId) ? await cache.get(userId, loadContext) : undefined;
+    const context = userId <= MAX_USER_ID ? await cache.get(userId, loadContext) : undefined;
     // A bumped token version (password change, sign-out everywhere, disabling) revokes older tokens.
     if (!context || context.session.disabled || context.session.tokenVersion !== payload.ver) {
       throw unauthorized('invalid_token', 'The token is invalid or expired');
@@ -105,6 +142,7 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
     return context;
   }
   app.decorate('verifyToken', verifyToken);
+  app.decorate('tokenExpiresAt', (token: string) => ZTokenClaims.parse(app.jwt.decode(token)).exp * 1000);
 
   app.decorateRequest('auth', null as unknown as AuthContext);
   const authenticate: preHandlerAsyncHookHandler = async (request) => {
@@ -129,6 +167,14 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
   ]);
 });
 
+/** Mobile-only accounts (App_Type Mobile) may sign in and upload handheld sessions, not use the dashboard API. */
+export const dashboardAppOnly: preHandlerAsyncHookHandler = async (request) => {
+  // Routes without a signed-in caller (none in the dashboard today) have nothing to check.
+  if (request.auth && !canUseDashboard(request.auth.session.appType)) {
+    throw new AppError(403, 'app_type_forbidden', 'This account may not use the web dashboard');
+  }
+};
+
 /**
  * The tenant guard for a `{id}` path parameter that names the client: it must be the caller's own
  * tenant unless the caller is a super admin; anything else is a 404 (never reveal it exists).
@@ -145,3 +191,11 @@ export function callerTenant(auth: AuthContext): number {
   if (auth.tenantId === null) throw notFound('Client');
   return auth.tenantId;
 }
+
+/** Runs `fn` in a transaction of the caller's own tenant (404 for a caller without one, the super admin). */
+export const tenantScope =
+  (db: Db) =>
+  <T>(auth: AuthContext, fn: (tx: Tx, tenantId: number) => Promise<T>): Promise<T> => {
+    const tenantId = callerTenant(auth);
+    return withTenant(db, tenantId, (tx) => fn(tx, tenantId));
+  };

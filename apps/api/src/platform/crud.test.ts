@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { setupTestApp } from '../test/helper';
-import { paginate, type ListSpec } from './pagination';
+import { withTenant } from '../db/client';
+import { platformRows, setupTestApp } from '../test/helper';
+import { paginate as paginateIn, type ListSpec } from './pagination';
 
 const ctx = await setupTestApp();
 const api = '/backend/api';
+
+// Demo's rows that RFID resources refer to; Acme naming them must meet 400 unknown_reference.
+const [demoRefs] = await platformRows<{ articleId: number; categoryId: number; consumerId: number }>(
+  ctx.database.db,
+  sql`select (select min(a.id) from articles a join tenants t on t.id = a.tenant_id where t.name = 'Demo') as "articleId",
+        (select min(c.id) from categories c join tenants t on t.id = c.tenant_id where t.name = 'Demo') as "categoryId",
+        (select min(c.id) from consumers c join tenants t on t.id = c.tenant_id where t.name = 'Demo') as "consumerId"`,
+);
+const refs = demoRefs!;
 
 type Case = {
   path: string;
@@ -14,6 +24,8 @@ type Case = {
   invalidFields: string[];
   searchField: string;
   sort: string;
+  /** A field of `valid` naming another Demo row: refused to Acme. */
+  reference?: string;
 };
 
 // Every CRUD resource answers the same contract; one table of cases proves it for all.
@@ -44,6 +56,15 @@ const cases: Case[] = [
     invalidFields: ['kind'],
     searchField: 'label',
     sort: 'kind:asc',
+  },
+  {
+    path: '/payment-modes',
+    valid: { label: 'Zeta mode', code: '30' },
+    edit: { label: 'Zeta mode bis', code: '58', active: false },
+    invalid: { label: '', active: 'yes' },
+    invalidFields: ['active', 'label'],
+    searchField: 'label',
+    sort: 'code:desc',
   },
   {
     path: '/customers',
@@ -86,6 +107,72 @@ const cases: Case[] = [
     invalidFields: ['priceHt', 'reference'],
     searchField: 'designation',
     sort: 'priceTtc:desc',
+  },
+  {
+    path: '/tag-families',
+    valid: { name: 'Zeta famille' },
+    edit: { name: 'Zeta famille bis', alarmOnExit: false },
+    invalid: { name: '', countsInStock: 'yes' },
+    invalidFields: ['countsInStock', 'name'],
+    searchField: 'name',
+    sort: 'name:desc',
+  },
+  {
+    path: '/tags',
+    valid: { epc: 'ABCDEF000000000000000001', articleId: refs.articleId },
+    edit: { status: 'inactive' },
+    invalid: { epc: 'not-hex', status: 'lost' },
+    invalidFields: ['epc', 'status'],
+    searchField: 'epc',
+    sort: 'epc:desc',
+    reference: 'articleId',
+  },
+  {
+    path: '/readers',
+    valid: { name: 'Zeta lecteur', vendor: 'impinj', location: 'Quai zeta', role: 'storage' },
+    edit: { location: 'Quai zeta 2', heartbeatTimeoutSeconds: 300 },
+    invalid: { name: '', vendor: 'acme', location: 'Quai', role: 'storage' },
+    invalidFields: ['name', 'vendor'],
+    searchField: 'name',
+    sort: 'location:desc',
+  },
+  {
+    path: '/terminals',
+    valid: { model: 'Zeta TC52', imei: '356938035643809' },
+    edit: { model: 'Zeta TC57', manufacturer: 'Zebra' },
+    invalid: { model: '', imei: '12' },
+    invalidFields: ['imei', 'model'],
+    searchField: 'model',
+    sort: 'imei:desc',
+  },
+  {
+    path: '/consumers',
+    valid: { name: 'Zeta consommateur', kind: 'person' },
+    edit: { name: 'Zeta consommateur bis', phone: '01 02 03 04 05' },
+    invalid: { name: '', kind: 'robot' },
+    invalidFields: ['kind', 'name'],
+    searchField: 'name',
+    sort: 'kind:asc',
+  },
+  {
+    path: '/attributions',
+    valid: { consumerId: refs.consumerId, articleId: refs.articleId, startDate: '2026-01-05', note: 'Zeta dotation' },
+    edit: { note: 'Zeta dotation prolongée', endDate: '2026-12-31' },
+    invalid: { consumerId: 'x', startDate: '05/01/2026' },
+    invalidFields: ['consumerId', 'startDate'],
+    searchField: 'note',
+    sort: 'startDate:asc',
+    reference: 'consumerId',
+  },
+  {
+    path: '/category-attributions',
+    valid: { categoryId: refs.categoryId, location: 'Zeta atelier', startDate: '2026-01-05' },
+    edit: { location: 'Zeta atelier nord', endDate: '2026-06-30' },
+    invalid: { categoryId: -1, startDate: 'demain' },
+    invalidFields: ['categoryId', 'startDate'],
+    searchField: 'location',
+    sort: 'categoryName:asc',
+    reference: 'categoryId',
   },
 ];
 
@@ -164,6 +251,16 @@ describe.each(cases)('$path', (c) => {
     const list = await ctx.as(acme, { method: 'GET', url: `${url}?limit=100` });
     expect(list.json().items.map((i: { id: number }) => i.id)).not.toContain(id);
     expect((await ctx.as(demo, { method: 'GET', url: `${url}/${id}` })).statusCode).toBe(200);
+    expect((await ctx.as(demo, { method: 'DELETE', url: `${url}/${id}` })).statusCode).toBe(200);
+  });
+});
+
+describe.each(cases.filter((c) => c.reference))('$path references', (c) => {
+  it('refuses a reference to another tenant’s row (400 unknown_reference)', async () => {
+    const acme = await ctx.token('admin@acme.test');
+    const res = await ctx.as(acme, { method: 'POST', url: `${api}${c.path}`, payload: c.valid });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unknown_reference', errors: [{ field: c.reference }] });
   });
 });
 
@@ -177,14 +274,16 @@ describe('counting a very large list', () => {
     countCap,
   });
   it('stops counting at the cap and says so; below the cap the total is exact', async () => {
-    const db = ctx.database.db;
-    const exact = await paginate(db, spec(), { page: 1, limit: 2 });
+    const [demo] = await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Demo'`);
+    const paginate = (s: ListSpec, q: { page: number; limit: number }) =>
+      withTenant(ctx.database.db, demo!.id, (tx) => paginateIn(tx, s, q));
+    const exact = await paginate(spec(), { page: 1, limit: 2 });
     expect(exact.total).toBeGreaterThan(3);
     expect(exact).not.toHaveProperty('totalCapped');
-    const capped = await paginate(db, spec(3), { page: 1, limit: 2 });
+    const capped = await paginate(spec(3), { page: 1, limit: 2 });
     expect(capped).toMatchObject({ total: 3, totalCapped: true, page: 1, limit: 2 });
     expect(capped.items).toHaveLength(2);
-    const roomy = await paginate(db, spec(exact.total), { page: 1, limit: 2 });
+    const roomy = await paginate(spec(exact.total), { page: 1, limit: 2 });
     expect(roomy.total).toBe(exact.total);
     expect(roomy).not.toHaveProperty('totalCapped');
   });

@@ -3,15 +3,33 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { listOf, ZIdParams, ZListQuery, ZOk, type TList, type TListQuery, type TResource } from '@tagstock/contract';
+import {
+  listOf,
+  ZIdParams,
+  ZListQuery,
+  ZOk,
+  ZUsage,
+  type TList,
+  type TListQuery,
+  type TResource,
+  type TUsage,
+} from '@tagstock/contract';
 import { queryRows, withTenant, type Db, type Tx } from '../db/client';
-import { diff, logActivity } from '../modules/activity-log/activity-log.service';
+import { diff, logActivity } from './activity-log';
 import { callerTenant, type AuthContext } from './auth';
-import { translateDbError, type DbErrorMap } from './db-errors';
+import { translateDbError, usesOf, type DbErrorMap } from './db-errors';
 import { badRequest, notFound } from './errors';
 import { paginate, type ListSpec } from './pagination';
 
 type TenantTable = PgTable & { id: PgColumn; tenantId: PgColumn; updatedAt: PgColumn };
+
+/** Rows of another resource that name a record: counted before a delete, so the user knows first. */
+export type UsageRef = {
+  /** The referencing resource's name, as the web translates it (`articles`, `customers`…). */
+  resource: string;
+  table: PgTable & { tenantId: PgColumn };
+  column: PgColumn;
+};
 
 export type CrudSpec<TInput, TCreate = TInput, TQuery extends TListQuery = TListQuery> = {
   /** Singular name, used in messages and the activity log. */
@@ -27,6 +45,8 @@ export type CrudSpec<TInput, TCreate = TInput, TQuery extends TListQuery = TList
   errors?: DbErrorMap;
   /** Write created/updated/deleted entries to the activity log. */
   logged?: boolean;
+  /** What refers to a record and keeps it from being deleted (`GET <path>/:id/usage`). */
+  usages?: readonly UsageRef[];
   /** Extra work inside the creating transaction (e.g. an opening stock movement). */
   afterCreate?(tx: Tx, ctx: { tenantId: number; userId: number; id: number; input: TCreate }): Promise<void>;
 };
@@ -44,16 +64,16 @@ export function createCrudService<TItem, TInput, TCreate = TInput, TQuery extend
     return row;
   }
 
-  async function checkReferences(tx: Tx, input: TInput | TCreate) {
+  async function checkReferences(tx: Tx, tenantId: number, input: TInput | TCreate) {
     for (const [field, table] of Object.entries(spec.references ?? {}) as [string, TenantTable][]) {
       const id = (input as Record<string, unknown>)[field];
       if (id === null || id === undefined) continue;
       const rows = await tx
         .select({ id: table.id })
         .from(table)
-        .where(eq(table.id, id as number));
+        .where(and(eq(table.id, id as number), eq(table.tenantId, tenantId)));
       if (rows.length === 0)
-        throw badRequest('unknown_reference', `Unknown ${field}`, [{ field, message: 'not found' }]);
+        throw badRequest('unknown_reference', `Unknown ${field}`, [{ field, message: 'not found', code: 'not_found' }]);
     }
   }
 
@@ -78,7 +98,7 @@ export function createCrudService<TItem, TInput, TCreate = TInput, TQuery extend
 
     create: (auth: AuthContext, input: TCreate): Promise<TItem> =>
       scoped(auth, async (tx, tenantId) => {
-        await checkReferences(tx, input);
+        await checkReferences(tx, tenantId, input);
         const [row] = await tx
           .insert(spec.table)
           .values({ ...spec.toValues(input), tenantId } as never)
@@ -103,7 +123,7 @@ export function createCrudService<TItem, TInput, TCreate = TInput, TQuery extend
       scoped(auth, async (tx, tenantId) => {
         const before = await findOne(tx, tenantId, id);
         if (!before) throw notFound(spec.entity);
-        await checkReferences(tx, input);
+        await checkReferences(tx, tenantId, input);
         await tx
           .update(spec.table)
           .set({ ...spec.toValues(input), updatedAt: new Date() } as never)
@@ -126,8 +146,24 @@ export function createCrudService<TItem, TInput, TCreate = TInput, TQuery extend
         return after;
       }),
 
-    remove: (auth: AuthContext, id: number): Promise<void> =>
+    /** How many rows of each declared referencing resource name this record (only those in use). */
+    usage: (auth: AuthContext, id: number): Promise<TUsage> =>
       scoped(auth, async (tx, tenantId) => {
+        if (!(await findOne(tx, tenantId, id))) throw notFound(spec.entity);
+        const usages: TUsage['usages'] = [];
+        for (const ref of spec.usages ?? []) {
+          const [row] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(ref.table)
+            .where(and(eq(ref.column, id), eq(ref.table.tenantId, tenantId)));
+          if (row && row.count > 0) usages.push({ resource: ref.resource, count: row.count });
+        }
+        return { usages };
+      }),
+
+    remove: (auth: AuthContext, id: number): Promise<void> =>
+      withTenant(db, callerTenant(auth), async (tx) => {
+        const tenantId = callerTenant(auth);
         const before = await findOne(tx, tenantId, id);
         if (!before) throw notFound(spec.entity);
         await tx.delete(spec.table).where(and(eq(spec.table.id, id), eq(spec.table.tenantId, tenantId)));
@@ -141,7 +177,9 @@ export function createCrudService<TItem, TInput, TCreate = TInput, TQuery extend
             summary: summaryOf(before),
           });
         }
-      }),
+      }).catch(async (err: unknown) =>
+        translateDbError(err, spec.errors ?? {}, await usesOf(db, callerTenant(auth), id, err)),
+      ),
   };
 }
 
@@ -157,6 +195,7 @@ type Service<TItem, TInput, TCreate, TQuery> = {
   create(auth: AuthContext, input: TCreate): Promise<TItem>;
   update(auth: AuthContext, id: number, input: TInput): Promise<TItem>;
   remove(auth: AuthContext, id: number): Promise<void>;
+  usage?(auth: AuthContext, id: number): Promise<TUsage>;
 };
 
 export type CrudRouteOptions<TItem, TInput, TCreate, TQuery> = {
@@ -170,7 +209,10 @@ export type CrudRouteOptions<TItem, TInput, TCreate, TQuery> = {
   query?: z.ZodType<TQuery>;
 };
 
-/** The five routes of a resource: list, read, create, update, delete — tenant-scoped and permission-guarded. */
+/**
+ * The five routes of a resource: list, read, create, update, delete — tenant-scoped and permission-guarded —
+ * and, when the service counts them, the usages that would block a delete.
+ */
 export function crudRoutes<TItem, TInput, TCreate = TInput, TQuery = TListQuery>(
   opts: CrudRouteOptions<TItem, TInput, TCreate, TQuery>,
 ): FastifyPluginAsyncZod {
@@ -192,6 +234,13 @@ export function crudRoutes<TItem, TInput, TCreate = TInput, TQuery = TListQuery>
     z.get(`${opts.path}/:id`, { schema: { tags, params: ZIdParams, response: { 200: item } }, preHandler: r }, (req) =>
       opts.service.get(req.auth, req.params.id),
     );
+    const usage = opts.service.usage?.bind(opts.service);
+    if (usage)
+      z.get(
+        `${opts.path}/:id/usage`,
+        { schema: { tags, params: ZIdParams, response: { 200: ZUsage } }, preHandler: r },
+        (req) => usage(req.auth, req.params.id),
+      );
     z.post(
       opts.path,
       { schema: { tags, body: (opts.create ?? opts.input) as z.ZodType, response: { 200: item } }, preHandler: w },

@@ -18,6 +18,8 @@ export type ListSpec = {
   defaultSort: `${string}:${'asc' | 'desc'}`;
   /** A unique tie-breaker so that pages never overlap. */
   tieBreaker: SQL;
+  /** Ordered before the chosen sort (e.g. a supplier's articles first). */
+  leadingOrder?: SQL;
   /** Counts at most this many rows (a table of millions): the total then says "more than". */
   countCap?: number;
 };
@@ -88,13 +90,15 @@ export function listSql(spec: ListSpec, q: TListQuery): { where: SQL; orderBy: S
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [field, dir] = (q.sort ?? spec.defaultSort).split(':') as [string, 'asc' | 'desc'];
-  const column = spec.sort[field];
+  // Own keys only: `__proto__` or `constructor` must not reach Object.prototype.
+  const column = Object.hasOwn(spec.sort, field) ? spec.sort[field] : undefined;
   if (!column) {
     throw badRequest('invalid_sort', `Cannot sort by ${field}`, [
-      { field: 'sort', message: `one of ${Object.keys(spec.sort).join(', ')}` },
+      { field: 'sort', message: `one of ${Object.keys(spec.sort).join(', ')}`, code: 'invalid_sort' },
     ]);
   }
-  const orderBy = sql`order by ${column} ${dir === 'desc' ? sql`desc nulls last` : sql`asc nulls first`}, ${spec.tieBreaker}`;
+  const lead = spec.leadingOrder ? sql`${spec.leadingOrder}, ` : sql``;
+  const orderBy = sql`order by ${lead}${column} ${dir === 'desc' ? sql`desc nulls last` : sql`asc nulls first`}, ${spec.tieBreaker}`;
   return { where, orderBy };
 }
 

@@ -1,3 +1,5 @@
+import { loggable } from './errors';
+
 /** A background job of the process: runs `task` every `intervalMs` once started; a failure is logged, not thrown. */
 export function periodic(
   name: string,
@@ -10,7 +12,7 @@ export function periodic(
     start() {
       if (timer) return;
       timer = setInterval(() => {
-        task().catch((err: unknown) => log.error({ err }, `${name} failed`));
+        task().catch((err: unknown) => log.error(loggable(err), `${name} failed`));
       }, intervalMs);
       timer.unref();
     },

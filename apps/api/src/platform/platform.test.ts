@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SOCKET_PATH, SocketEvents } from '@tagstock/contract';
 import { queryRows, withTenant } from '../db/client';
-import { DEMO_PASSWORD, setupTestApp } from '../test/helper';
+import { DEMO_PASSWORD, platformRows, setupTestApp } from '../test/helper';
 import { tenantFromParam } from './auth';
+import { APP_CSP, DOCS_CSP } from './security-headers';
 
 const webDist = mkdtempSync(join(tmpdir(), 'tagstock-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tagstock</title>');
@@ -28,7 +29,7 @@ const { app } = ctx;
 
 const tenantIds = async () =>
   Object.fromEntries(
-    (await queryRows<{ id: number; name: string }>(ctx.database.db, sql`select id, name from tenants`)).map((r) => [
+    (await platformRows<{ id: number; name: string }>(ctx.database.db, sql`select id, name from tenants`)).map((r) => [
       r.name,
       r.id,
     ]),
@@ -68,6 +69,23 @@ describe('platform routes', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('sends security headers: the app policy on pages, a looser one for Swagger UI, none-at-all for the API', async () => {
+    const common = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
+    const page = await app.inject({ method: 'GET', url: '/admin/dashboard' });
+    expect(page.headers).toMatchObject({ ...common, 'content-security-policy': APP_CSP });
+    expect(APP_CSP).toMatch(/script-src 'self';/);
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers).toMatchObject(common);
+    const docs = await app.inject({ method: 'GET', url: '/backend/docs/' });
+    expect(docs.headers).toMatchObject({ ...common, 'content-security-policy': DOCS_CSP });
+    const api = await app.inject({ method: 'GET', url: '/backend/api/nothing-here' });
+    expect(api.headers).toMatchObject({
+      ...common,
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
   });
 
   it('refuses an oversize body with 413', async () => {
@@ -160,8 +178,7 @@ describe('real-time channel', () => {
     expect(await join(demo, String(Demo))).toEqual({ ok: true });
     expect(await join(acme, String(Acme))).toEqual({ ok: true });
 
-    const acmeGot: unknown[] = [];
-    acme.on(SocketEvents.sendNotification, (p) => acmeGot.push(p));
+    const acmeGot = new Promise((resolve) => acme.once(SocketEvents.sendNotification, resolve));
     const received = new Promise((resolve) => demo.once(SocketEvents.sendNotification, resolve));
     const payload = {
       result: { totalQuantity: 12, totalValorization: 340.5 },
@@ -172,8 +189,104 @@ describe('real-time channel', () => {
     };
     app.realtime.notifyTenant(Demo, SocketEvents.sendNotification, payload);
     expect(await received).toEqual(payload);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(acmeGot).toEqual([]);
+    // Events reach a socket in order: the first Acme receives must be its own, sent after Demo's.
+    const acmePayload = { ...payload, result: { totalQuantity: 1, totalValorization: 2 } };
+    app.realtime.notifyTenant(Acme, SocketEvents.sendNotification, acmePayload);
+    expect(await acmeGot).toEqual(acmePayload);
+  });
+
+  const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', resolve));
+  const post = (token: string, url: string, payload?: object) =>
+    ctx.as(token, { method: 'POST', url: `/backend/api${url}`, ...(payload ? { payload } : {}) });
+  /** A Demo user with a role of its own, created through the API. */
+  async function demoUser(email: string, permissions: string[]) {
+    const admin = await ctx.token('admin@demo.test');
+    const role = (await post(admin, '/roles', { name: `Rôle ${email}` })).json().id as number;
+    expect((await post(admin, `/roles/${role}/permissions`, { permissions })).statusCode).toBe(200);
+    const user = await post(admin, '/users', {
+      name: email,
+      email,
+      roleId: role,
+      App_Type: 'Web',
+      password: 'long-enough-1',
+      confirmation: 'long-enough-1',
+    });
+    expect(user.statusCode).toBe(200);
+    return { id: user.json().id as number, token: () => ctx.token(email, 'long-enough-1') };
+  }
+
+  it('refuses the tenant room to a user without the tags.read permission', async () => {
+    const { Demo } = await tenantIds();
+    const user = await demoUser('sans-tags@demo.test', ['articles.read']);
+    const s = await open(await user.token());
+    expect(await join(s, String(Demo))).toEqual({ ok: false });
+    const allowed = await open(await ctx.token('viewer@demo.test'));
+    expect(await join(allowed, String(Demo))).toEqual({ ok: true });
+  });
+
+  it('disconnects the sockets of a user who signs out everywhere, changes password or is disabled', async () => {
+    const { Demo } = await tenantIds();
+    const user = await demoUser('socket-user@demo.test', ['tags.read']);
+
+    const a = await open(await user.token());
+    const b = await open(await user.token());
+    const bystander = await open(await ctx.token('viewer@demo.test'));
+    expect(await join(a, String(Demo))).toEqual({ ok: true });
+    const aClosed = closed(a);
+    const bClosed = closed(b);
+    expect((await post(await user.token(), '/auth/sign-out-everywhere')).statusCode).toBe(200);
+    expect(await aClosed).toBe('io server disconnect');
+    expect(await bClosed).toBe('io server disconnect');
+    // Someone else's socket is untouched: it still answers.
+    expect(await join(bystander, String(Demo))).toEqual({ ok: true });
+
+    const c = await open(await user.token());
+    const cClosed = closed(c);
+    const changed = await ctx.as(await user.token(), {
+      method: 'PUT',
+      url: '/backend/api/auth/password',
+      payload: { currentPassword: 'long-enough-1', newPassword: 'long-enough-2', confirmation: 'long-enough-2' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await cClosed).toBe('io server disconnect');
+    // The token the password change returned opens a socket that works.
+    const d = await open(changed.json().token);
+    expect(await join(d, String(Demo))).toEqual({ ok: true });
+
+    const dClosed = closed(d);
+    const admin = await ctx.token('admin@demo.test');
+    expect((await ctx.as(admin, { method: 'DELETE', url: `/backend/api/users/${user.id}` })).statusCode).toBe(200);
+    expect(await dClosed).toBe('io server disconnect');
+  });
+
+  it('disconnects a socket when its token expires', async () => {
+    const [row] = await platformRows<{ id: number; ver: number }>(
+      ctx.database.db,
+      sql`select id, token_version as ver from users where email = 'viewer@demo.test'`,
+    );
+    const token = app.jwt.sign({ sub: String(row!.id), ver: row!.ver }, { expiresIn: 2 });
+    const s = await open(token);
+    const sClosed = closed(s);
+    expect(await sClosed).toBe('io server disconnect');
+  });
+
+  it('checks the token again at join_room (a revocation another process has not yet pushed)', async () => {
+    const { Demo } = await tenantIds();
+    const user = await demoUser('rejoin@demo.test', ['tags.read']);
+    const token = await user.token();
+    const s = await open(token);
+    expect(await join(s, String(Demo))).toEqual({ ok: true });
+    // As if the socket lived on another process: the revocation does not reach it directly.
+    const recheck = vi.spyOn(app.realtime, 'recheck').mockResolvedValue(undefined);
+    try {
+      expect((await post(token, '/auth/sign-out-everywhere')).statusCode).toBe(200);
+      expect(recheck).toHaveBeenCalledWith(user.id);
+    } finally {
+      recheck.mockRestore();
+    }
+    const sClosed = closed(s);
+    expect(await join(s, String(Demo))).toEqual({ ok: false });
+    expect(await sClosed).toBe('io server disconnect');
   });
 
   it('lets a super admin join any client room', async () => {
@@ -200,5 +313,20 @@ describe('per-IP sign-in rate limit', () => {
     }
     expect(last).toBe(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted (the default)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/backend/api/auth/sign-in',
+        remoteAddress: '203.0.113.8',
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+        payload: { email: `xff${i}@nowhere.test`, password: 'whatever-1' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
   });
 });

@@ -29,4 +29,15 @@ export class SessionCache<T> {
   }
 }
 
-export type Sessions = { invalidate(userId: number): void; clear(): void };
+/**
+ * Every change to a user's session (token version, disabling, role, permissions) goes through here: it drops the
+ * cached session and re-checks the user's live connections (sockets), which are closed once no longer allowed.
+ */
+export type Sessions = {
+  /** One user changed. */
+  invalidate(userId: number): Promise<void>;
+  /** Any user may have changed (a role's permissions). */
+  clear(): Promise<void>;
+  /** Called on every change with the user id, or null for everyone. */
+  onChange(listener: (userId: number | null) => Promise<void>): void;
+};

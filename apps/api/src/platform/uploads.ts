@@ -6,7 +6,9 @@ export async function readUpload(request: FastifyRequest): Promise<{ filename: s
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
   const part = await request.file();
   if (!part || part.fieldname !== 'file')
-    throw badRequest('file_missing', 'No file in the field "file"', [{ field: 'file', message: 'required' }]);
+    throw badRequest('file_missing', 'No file in the field "file"', [
+      { field: 'file', message: 'required', code: 'required' },
+    ]);
   try {
     return { filename: part.filename, data: await part.toBuffer() };
   } catch (err) {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
 import { buildApp, type AppConfig } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, queryRows, withPlatform, type Database, type Db } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { freshPostgres } from './postgres';
 
@@ -36,10 +37,10 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
  */
 export async function setupTestApp(
   overrides: Partial<AppConfig> = {},
-  opts: { prepare?: (app: FastifyInstance) => void } = {},
+  opts: { prepare?: (app: FastifyInstance) => void; logQuery?: (query: string) => void } = {},
 ): Promise<TestContext> {
   const pgdb = dbKind === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase({ databaseUrl: pgdb?.url });
+  const database = await openDatabase({ databaseUrl: pgdb?.url, logQuery: opts.logQuery });
   await database.migrate();
   await seedDemo(database.db, DEMO_PASSWORD);
   const app = await buildApp(testConfig(overrides), database);
@@ -69,6 +70,10 @@ export async function setupTestApp(
     as: (token, opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
   };
 }
+
+/** Fixtures and checks across tenants, in an explicit platform transaction like the app's own platform work. */
+export const platformRows = <T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> =>
+  withPlatform(db, (tx) => queryRows<T>(tx, query));
 
 /** A multipart/form-data body with one file in the field `file`, for app.inject. */
 export function multipartFile(filename: string, content: Buffer | string, type = 'application/octet-stream') {

@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canUseDashboard } from '@tagstock/contract/constants';
 import { useAppDispatch, useAppSelector } from './hooks';
 
-/** Keeps one socket open while a dashboard user is signed in. */
+/** Keeps one socket open while a dashboard user is signed in; its unauthorized exits feed the ExitAlarms. */
 export const SocketBridge = () => {
   const token = useAppSelector((s) => s.authentification.token);
   const user = useAppSelector((s) => s.authentification.loggedInUser);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { t } = useTranslation();
   const idClient = user && canUseDashboard(user.App_Type) ? user.IDClient : null;
 
@@ -26,7 +24,6 @@ export const SocketBridge = () => {
         idClient,
         dispatch,
         t,
-        navigate: (path) => void navigate(path),
       });
       socket.connect();
       cleanup = () => {
@@ -38,7 +35,7 @@ export const SocketBridge = () => {
       cancelled = true;
       cleanup?.();
     };
-  }, [token, idClient, dispatch, t, navigate]);
+  }, [token, idClient, dispatch, t]);
 
   return null;
 };

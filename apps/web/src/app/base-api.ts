@@ -40,6 +40,11 @@ export const TAG_TYPES = [
   'Consumers',
   'Attributions',
   'CategoryAttributions',
+  'PaymentModes',
+  'PurchaseOrders',
+  'Company',
+  'PlatformProducts',
+  'PlatformOrders',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

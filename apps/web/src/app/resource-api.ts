@@ -20,7 +20,8 @@ export const toQueryString = (args: ListFilters): string => {
   return text ? `?${text}` : '';
 };
 
-export type ImportArgs = { file: File; dryRun: boolean };
+/** `validOnly`: write the valid rows and answer the rejected ones; `lang`: the file's language (headers, numbers). */
+export type ImportArgs = { file: File; dryRun: boolean; validOnly?: boolean; lang?: string };
 
 export type ResourceApi<T, TCreate, TUpdate> = {
   useList: TypedUseQuery<TList<T>, ListArgs, Base>;
@@ -77,10 +78,11 @@ export const createResourceApi = <T, TCreate, TUpdate = TCreate>({
         invalidatesTags: changed,
       }),
       [`${name}Import`]: build.mutation<TImportReport, ImportArgs>({
-        query: ({ file, dryRun }) => {
+        query: ({ file, dryRun, validOnly, lang }) => {
           const body = new FormData();
           body.append('file', file);
-          return { url: `${path}/import${dryRun ? '?dryRun=true' : ''}`, method: 'POST', body };
+          const query = toQueryString({ dryRun: dryRun || undefined, validOnly: validOnly || undefined, lang });
+          return { url: `${path}/import${query}`, method: 'POST', body };
         },
         // A dry run writes nothing.
         invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : changed),

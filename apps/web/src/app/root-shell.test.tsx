@@ -19,6 +19,7 @@ const user = (extra: Partial<TSessionUser>): TSessionUser => ({
   email: 'claire@demo.test',
   role: 'Admin',
   tenantName: 'Demo',
+  language: null,
   ...extra,
 });
 
@@ -124,7 +125,7 @@ describe('root shell', () => {
     });
     const router = renderAt('/admin/dashboard');
     // The lazy area is transformed on first import: more than findBy's default second on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Tenants' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Organizations' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/superAdmin');
   });
 

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_PATH, SocketEvents, type TReaderStatusEvent, type TSendNotification } from '@tagstock/contract';
-import { createSocket, registerSocketHandlers, SOCKET_OPTIONS, TAG_LOGS_PATH } from './socket';
+import { tagLogsPathFor } from './alarm-slice';
+import { createSocket, registerSocketHandlers, SOCKET_OPTIONS } from './socket';
 
 // A real Socket.IO server on a random port, speaking the contract's event names.
 const httpServer = createServer();
@@ -35,8 +36,7 @@ type Action = { type: string; payload?: unknown };
 
 const setup = () => {
   const actions: Action[] = [];
-  const notify = { success: vi.fn(), error: vi.fn(), warning: vi.fn() };
-  const navigate = vi.fn();
+  const notify = { success: vi.fn(), error: vi.fn() };
   const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
   const socket = createSocket('good-token', url);
   const unregister = registerSocketHandlers({
@@ -44,11 +44,10 @@ const setup = () => {
     idClient: '7',
     dispatch: (a) => actions.push(a),
     t,
-    navigate,
     notify,
   });
   socket.connect();
-  return { socket, actions, notify, navigate, unregister };
+  return { socket, actions, notify, unregister };
 };
 
 const reader: TReaderStatusEvent = {
@@ -114,34 +113,36 @@ describe('socket', () => {
     expect(actions).toContainEqual({ type: 'dashboard/setReaderDisconnected', payload: false });
   });
 
-  it('updates live stock from send_notification without a warning when authorized', async () => {
-    const { socket, notify, actions } = setup();
+  it('updates live stock from send_notification without an alarm when authorized', async () => {
+    const { socket, actions } = setup();
     current = socket;
     await vi.waitFor(() => expect(joins).toHaveLength(1));
     io.to('7').emit(SocketEvents.sendNotification, notification(true));
     await vi.waitFor(() => expect(actions).toContainEqual({ type: 'dashboard/setStockValorisation', payload: 5678.9 }));
     expect(actions).toContainEqual({ type: 'dashboard/setStockQuantity', payload: 1234 });
-    expect(notify.warning).not.toHaveBeenCalled();
+    expect(actions.filter((a) => a.type === 'alarm/exitRaised')).toEqual([]);
     // Lists fed by tag movements (tag logs, tags, articles) refetch.
     const invalidation = actions.find((a) => a.type === 'api/invalidateTags');
     expect(invalidation?.payload).toEqual(expect.arrayContaining(['TagLogs', 'Tags', 'Articles']));
   });
 
-  it('shows a persistent warning for an unauthorized exit; a click opens the tag logs', async () => {
-    const { socket, notify, navigate, actions } = setup();
+  it('raises an exit alarm for an unauthorized exit, linked to that movement', async () => {
+    const { socket, actions } = setup();
     current = socket;
     await vi.waitFor(() => expect(joins).toHaveLength(1));
     io.to('7').emit(SocketEvents.sendNotification, notification(false));
-    await vi.waitFor(() => expect(notify.warning).toHaveBeenCalledTimes(1));
-    const [message, options] = notify.warning.mock.calls[0] as [string, { autoClose: unknown; onClick: () => void }];
-    expect(message).toBe(
-      'realtime.unauthorizedExit {"designation":"Perceuse Bosch","location":"Quai 1","message":"No open output"}',
-    );
-    expect(options.autoClose).toBe(false);
+    await vi.waitFor(() => expect(actions.filter((a) => a.type === 'alarm/exitRaised')).toHaveLength(1));
+    const raised = actions.find((a) => a.type === 'alarm/exitRaised')?.payload as {
+      movementId: number;
+      notification: TSendNotification;
+      receivedAt: string;
+    };
+    expect(raised.movementId).toBe(notification(false).newTagMouvement?.id);
+    expect(raised.notification).toEqual(notification(false));
+    expect(Number.isNaN(Date.parse(raised.receivedAt))).toBe(false);
     expect(actions).toContainEqual({ type: 'dashboard/setStockQuantity', payload: 1234 });
-    options.onClick();
-    expect(navigate).toHaveBeenCalledWith(TAG_LOGS_PATH);
-    expect(TAG_LOGS_PATH).toBe('/admin/tagLogs');
+    expect(tagLogsPathFor(raised.movementId)).toBe(`/admin/tagLogs?movementId=${raised.movementId}`);
+    expect(tagLogsPathFor(-1)).toBe('/admin/tagLogs?unauthorized=true');
   });
 
   it('ignores malformed payloads and stops listening once unregistered', async () => {
@@ -151,7 +152,10 @@ describe('socket', () => {
     io.to('7').emit(SocketEvents.sendNotification, { result: 'nope' });
     unregister();
     io.to('7').emit(SocketEvents.sendNotification, notification(true));
-    await new Promise((r) => setTimeout(r, 200));
+    // Events arrive in order: once a later probe is here, the two before it were handled (or ignored).
+    const probed = new Promise((resolve) => socket.once('probe', resolve));
+    io.to('7').emit('probe');
+    await probed;
     expect(actions).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import { SOCKET_PATH, SocketEvents, ZReaderStatusEvent, ZSendNotification } from '@tagstock/contract';
 import { baseApi, type TagType } from './base-api';
+import { exitRaised } from './alarm-slice';
 import { setReaderDisconnected, setStockQuantity, setStockValorisation } from './dashboard-slice';
 import { throttle } from './throttle';
 
@@ -16,7 +17,6 @@ export const SOCKET_OPTIONS = {
   reconnectionAttempts: Infinity,
 } as const;
 
-export const TAG_LOGS_PATH = '/admin/tagLogs';
 export const READER_TOAST_MS = 5000;
 
 /** Cached lists a server event makes stale: they refetch if on screen. */
@@ -42,19 +42,14 @@ export type SocketHandlerDeps = {
   idClient: string;
   dispatch: Dispatch;
   t: Translate;
-  navigate: (path: string) => void;
-  notify?: Pick<typeof toast, 'success' | 'error' | 'warning'>;
+  notify?: Pick<typeof toast, 'success' | 'error'>;
 };
 
-/** Wires the server events to the store and toasts; returns a function that unwires them. */
-export const registerSocketHandlers = ({
-  socket,
-  idClient,
-  dispatch,
-  t,
-  navigate,
-  notify = toast,
-}: SocketHandlerDeps) => {
+/** Alarms of exits without a movement id (none expected) still need a key of their own. */
+let unlinkedAlarms = 0;
+
+/** Wires the server events to the store, toasts and exit alarms; returns a function that unwires them. */
+export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify = toast }: SocketHandlerDeps) => {
   // Rooms are lost on reconnect, so join on every connect.
   const onConnect = () => {
     socket.emit(SocketEvents.joinRoom, idClient);
@@ -84,21 +79,18 @@ export const registerSocketHandlers = ({
   const onNotification = (payload: unknown) => {
     const parsed = ZSendNotification.safeParse(payload);
     if (!parsed.success) return;
-    const { result, isAuthorized, authorizationMessage, updatedArticle, newTagMouvement } = parsed.data;
+    const { result, isAuthorized } = parsed.data;
     dispatch(setStockQuantity(result.totalQuantity));
     dispatch(setStockValorisation(result.totalValorization));
     movementsChanged();
     if (isAuthorized === false) {
-      const message = t('realtime.unauthorizedExit', {
-        designation: updatedArticle?.Designation ?? t('realtime.unknownArticle'),
-        location: newTagMouvement?.Reader.emplacement ?? t('realtime.unknownLocation'),
-        message: authorizationMessage ?? t('realtime.noReason'),
-      });
-      notify.warning(message, {
-        autoClose: false,
-        toastId: newTagMouvement ? `unauthorized-${newTagMouvement.id}` : undefined,
-        onClick: () => navigate(TAG_LOGS_PATH),
-      });
+      dispatch(
+        exitRaised({
+          movementId: parsed.data.newTagMouvement?.id ?? -++unlinkedAlarms,
+          notification: parsed.data,
+          receivedAt: new Date().toISOString(),
+        }),
+      );
     }
   };
 

@@ -6,12 +6,19 @@ import { rootSlice, setLoading } from './root-slice';
 import { authSlice } from './auth-slice';
 import { dashboardSlice } from './dashboard-slice';
 import { articleSlice } from './article-slice';
+import { alarmSlice } from './alarm-slice';
 import { configureApiClient } from './api-client';
 import type { baseApi } from './base-api';
 
 // The RTK Query slice is injected by the signed-in areas (api-setup.ts): RTK Query is not part of
 // the sign-in page's first load.
-export const rootReducer = combineSlices(rootSlice, authSlice, dashboardSlice, articleSlice).withLazyLoadedSlices<{
+export const rootReducer = combineSlices(
+  rootSlice,
+  authSlice,
+  dashboardSlice,
+  articleSlice,
+  alarmSlice,
+).withLazyLoadedSlices<{
   [K in typeof baseApi.reducerPath]: ReturnType<typeof baseApi.reducer>;
 }>();
 

@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -31,6 +32,8 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { disconnect } from '../app/auth-slice';
 import { useSignOutEverywhereMutation } from '../features/auth/api';
 import { useSessionRefresh } from '../features/auth/use-session-refresh';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ExitAlarms } from '../features/rfid/ExitAlarms';
 import { buildNavSections, type NavItem } from './nav';
 
 const DRAWER_WIDTH = 248;
@@ -61,7 +64,8 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const user = useAppSelector((s) => s.authentification.loggedInUser);
   const permissions = useAppSelector((s) => s.authentification.userPermissions);
-  const [signOutEverywhere] = useSignOutEverywhereMutation();
+  const [signOutEverywhere, { isLoading: signingOutAll }] = useSignOutEverywhereMutation();
+  const [confirmSignOutAll, setConfirmSignOutAll] = useState(false);
   useSessionRefresh();
 
   const sections = buildNavSections(nav, permissions);
@@ -76,20 +80,21 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
     void navigate('/auth/sign-in', { replace: true });
   };
   const signOutAll = async () => {
-    closeMenu();
     try {
       await signOutEverywhere().unwrap();
       toast.success(t('auth.signedOutEverywhere'));
     } catch {
       toast.error(t('errors.generic'));
+      setConfirmSignOutAll(false);
       return;
     }
+    setConfirmSignOutAll(false);
     dispatch(disconnect());
     void navigate('/auth/sign-in', { replace: true });
   };
 
   const drawer = (
-    <Box component="nav" aria-label="main" sx={{ overflowY: 'auto' }}>
+    <Box component="nav" aria-label={t('messagesUi.mainNavigation')} sx={{ overflowY: 'auto' }}>
       <Toolbar />
       {sections.map((section) => (
         <List
@@ -115,28 +120,30 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
           {section.items.map((item) => {
             const Icon = item.icon;
             return (
-              <ListItemButton
-                key={item.path}
-                component={NavLink}
-                to={item.path}
-                end={item.end}
-                onClick={() => setMobileOpen(false)}
-                sx={{
-                  mx: 1,
-                  borderRadius: 1,
-                  '&.active': {
-                    bgcolor: 'primary.main',
-                    color: 'primary.contrastText',
-                    '& .MuiListItemIcon-root': { color: 'inherit' },
-                  },
-                  '&.active:hover': { bgcolor: 'primary.dark' },
-                }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={t(item.labelKey)} />
-              </ListItemButton>
+              // A list holds list items only: the link sits inside one (axe `list`).
+              <ListItem key={item.path} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.path}
+                  end={item.end}
+                  onClick={() => setMobileOpen(false)}
+                  sx={{
+                    mx: 1,
+                    borderRadius: 1,
+                    '&.active': {
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                      '& .MuiListItemIcon-root': { color: 'inherit' },
+                    },
+                    '&.active:hover': { bgcolor: 'primary.dark' },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={t(item.labelKey)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -146,6 +153,31 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* First stop of the keyboard: past the app bar and the menu, straight to the page. */}
+      <Box
+        component="a"
+        href="#main-content"
+        onClick={(e: MouseEvent<HTMLElement>) => {
+          e.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        sx={{
+          position: 'fixed',
+          left: 8,
+          top: -64,
+          zIndex: (th) => th.zIndex.tooltip + 1,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          fontWeight: 600,
+          textDecoration: 'none',
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('a11y.skipToContent')}
+      </Box>
       <AppBar position="fixed" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1.5 }}>
           {!desktop && (
@@ -162,11 +194,6 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
           <Typography variant="h6" component="div" noWrap>
             {t('app.name')}
           </Typography>
-          <Chip
-            size="small"
-            label={t('app.version', { version: APP_VERSION })}
-            sx={{ color: 'inherit', bgcolor: 'rgba(255,255,255,0.14)', height: 22 }}
-          />
           {badge && <Chip size="small" color="secondary" label={badge} sx={{ height: 22 }} />}
           <Box sx={{ flex: 1 }} />
           {user && (
@@ -213,7 +240,12 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
               {t('auth.changePassword')}
             </MenuItem>
             <Divider />
-            <MenuItem onClick={() => void signOutAll()}>
+            <MenuItem
+              onClick={() => {
+                closeMenu();
+                setConfirmSignOutAll(true);
+              }}
+            >
               <ListItemIcon>
                 <DevicesIcon fontSize="small" />
               </ListItemIcon>
@@ -225,6 +257,17 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
               </ListItemIcon>
               {t('auth.signOut')}
             </MenuItem>
+            <Divider />
+            {/* Support asks for it; the app bar has better uses for the room. */}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              data-testid="app-version"
+              sx={{ px: 2, pt: 0.5 }}
+            >
+              {t('app.version', { version: APP_VERSION })}
+            </Typography>
           </Menu>
         </Toolbar>
       </AppBar>
@@ -240,10 +283,25 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
       >
         {drawer}
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
+        <ExitAlarms />
         <Outlet />
       </Box>
+      <ConfirmDialog
+        open={confirmSignOutAll}
+        title={t('safeActions.signOutEverywhereTitle')}
+        message={t('safeActions.signOutEverywhereText')}
+        confirmLabel={t('auth.signOutEverywhere')}
+        busy={signingOutAll}
+        onConfirm={() => void signOutAll()}
+        onClose={() => setConfirmSignOutAll(false)}
+      />
     </Box>
   );
 };

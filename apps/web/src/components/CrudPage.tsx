@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
@@ -11,9 +11,11 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { PageHeader } from './PageHeader';
 import { ResourceForm, toFormValues, type FieldDef, type FormValues } from './ResourceForm';
 import { ResourceTable } from './ResourceTable';
+import type { ResourceColumn } from './resource-columns';
 import { ExportMenu, ImportButton } from './TransferActions';
 import { problemMessage } from './notify';
 import { useCanWrite } from './use-permission';
+import { useUsage } from './use-usage';
 
 export type CrudPageProps<T extends GridValidRowModel & { id: number }, TCreate, TUpdate> = {
   /** Translation prefix: `<domain>.title`, `.subtitle`, `.new`, `.edit`, `.empty`, `.count`, `.deleteTitle`, `.deleteConfirm`. */
@@ -21,7 +23,7 @@ export type CrudPageProps<T extends GridValidRowModel & { id: number }, TCreate,
   /** Write controls need `<resource>.write`. */
   resource: TResource;
   api: ResourceApi<T, TCreate, TUpdate>;
-  columns: GridColDef<T>[];
+  columns: ResourceColumn<T>[];
   fields: readonly FieldDef[];
   createSchema: z.ZodType<TCreate>;
   /** Defaults to the create schema. */
@@ -31,8 +33,8 @@ export type CrudPageProps<T extends GridValidRowModel & { id: number }, TCreate,
   detailPath?: (row: T) => string;
   /** Toast after a create; SPEC §8 has 'Customer created' and 'User created'. */
   createdKey?: string;
-  /** Export and import (articles, suppliers, customers): the import help lists these columns. */
-  transferColumns?: string;
+  /** Export and import (articles, suppliers, customers): the column rows match existing records by. */
+  transferMatch?: 'reference' | 'name';
   rowActions?: (row: T) => ReactNode[];
   preview?: (values: FormValues) => ReactNode;
   /** Extra controls above the table (filters). */
@@ -65,7 +67,7 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
   filters,
   detailPath,
   createdKey = 'messages.created',
-  transferColumns,
+  transferMatch,
   rowActions,
   preview,
   children,
@@ -77,13 +79,17 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
   autoRowHeight,
   nameOf,
 }: CrudPageProps<T, TCreate, TUpdate>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canWrite = useCanWrite(resource);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [create] = api.useCreate();
   const [updateRecord] = api.useUpdate();
   const [remove, { isLoading: removing }] = api.useRemove();
+  const usage = useUsage(api.path, deleting?.id ?? null);
+  const usedBy = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    usage.usages.map((u) => t(`safeActions.usages.${u.resource}`, { count: u.count })),
+  );
 
   const initialValues = useMemo(
     () => toFormValues(fields, editing === 'new' ? newValues : editing),
@@ -142,11 +148,18 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
         detailPath={detailPath}
         autoRowHeight={autoRowHeight}
         toolbar={
-          transferColumns
+          transferMatch
             ? (params) => (
                 <>
                   <ExportMenu path={api.path} params={params} name={domain} />
-                  {canWrite && <ImportButton useImport={api.useImport as never} columnsHint={transferColumns} />}
+                  {canWrite && (
+                    <ImportButton
+                      useImport={api.useImport as never}
+                      path={api.path}
+                      name={domain}
+                      matchBy={transferMatch}
+                    />
+                  )}
                 </>
               )
             : undefined
@@ -173,6 +186,8 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
         })}
         confirmLabel={deleteKey ? t(deleteKey) : undefined}
         busy={removing}
+        checking={usage.checking ? t('safeActions.checkingUsage') : undefined}
+        blocked={usage.usages.length ? t('safeActions.usedBy', { usages: usedBy }) : undefined}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />

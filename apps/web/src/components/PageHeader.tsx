@@ -2,17 +2,23 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useDocumentTitle } from './use-document-title';
 
-/** Title, subtitle and the page's main buttons. */
-export const PageHeader = ({
-  title,
-  subtitle,
-  actions,
-}: {
+type PageHeaderProps = {
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
-}) => (
+  /** The browser tab's name when the title is not plain text. */
+  documentTitle?: string;
+};
+
+/** Title, subtitle and the page's main buttons; the title also names the browser tab. */
+export const PageHeader = (props: PageHeaderProps) => {
+  useDocumentTitle(props.documentTitle ?? (typeof props.title === 'string' ? props.title : null));
+  return <HeaderBlock {...props} />;
+};
+
+const HeaderBlock = ({ title, subtitle, actions }: PageHeaderProps) => (
   <Stack
     direction={{ xs: 'column', sm: 'row' }}
     spacing={2}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,15 +10,29 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm, useWatch, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegister,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isQueryError } from '../app/base-api';
-import { validationKey, type FieldKind } from './form-errors';
+import { fieldErrorKey, validationKey, type FieldKind } from './form-errors';
 import { problemMessage } from './notify';
-
-export type SelectOption = { value: string; label: string };
+import { ConfirmDialog } from './ConfirmDialog';
+import { fromDecimalInput, toDecimalInput } from './format';
+import { hasErrorCode } from '@tagstock/contract/constants';
+import { ReferenceSelect } from './ReferenceSelect';
+import type { ReferenceSource } from './reference-source';
 
 /** One input of a resource form. Text values travel as strings; the contract schema coerces them. */
 export type FieldDef = {
@@ -27,8 +41,8 @@ export type FieldDef = {
   kind: FieldKind;
   /** Fixed choices; labels are translation keys. */
   options?: readonly { value: string; labelKey: string }[];
-  /** Choices loaded from another resource (a hook, called inside the select). */
-  useOptions?: () => SelectOption[];
+  /** A record of another resource, searched on the server as the user types. */
+  reference?: ReferenceSource;
   /** Shown with an asterisk; the schema decides what is really required. */
   required?: boolean;
   /** Message when left empty, e.g. 'validation.selectSupplier'. */
@@ -70,6 +84,28 @@ export const toFormValues = (fields: readonly FieldDef[], record?: Record<string
 // Kinds whose empty input means "no value" (text fields keep '': the contract maps it to null).
 const EMPTY_IS_MISSING = new Set<FieldKind>(['select', 'number', 'money', 'rate', 'date']);
 
+/** Amounts as the user's language writes them ("27,60" in French); the server's text otherwise. */
+export const localizeValues = (fields: readonly FieldDef[], values: FormValues, language: string): FormValues => {
+  const out = { ...values };
+  for (const field of fields) {
+    const value = out[field.name];
+    if (field.toText || typeof value !== 'string' || value === '') continue;
+    if (field.kind === 'money') out[field.name] = toDecimalInput(value, language, 2);
+    else if (field.kind === 'rate') out[field.name] = toDecimalInput(value, language, 0);
+  }
+  return out;
+};
+
+/** The first control a user can type in or pick from, in page order (hidden and read-only inputs skipped). */
+const firstFocusable = (root: ParentNode | null | undefined): HTMLElement | null =>
+  root?.querySelector<HTMLElement>(
+    [
+      'input:not([type=hidden]):not([disabled]):not([readonly]):not([tabindex="-1"])',
+      'textarea:not([disabled]):not([readonly]):not([aria-hidden=true])',
+      '[role=combobox][tabindex="0"]',
+    ].join(', '),
+  ) ?? null;
+
 /** What the schema receives: empty numbers and selects are missing values; a French decimal comma is a dot. */
 const normalize = (fields: readonly FieldDef[], values: FieldValues): FieldValues => {
   const out: FieldValues = {};
@@ -79,7 +115,7 @@ const normalize = (fields: readonly FieldDef[], values: FieldValues): FieldValue
     if (typeof value !== 'string') out[field.name] = value;
     else if (field.fromText) out[field.name] = field.fromText(value);
     else if (EMPTY_IS_MISSING.has(field.kind) && value.trim() === '') out[field.name] = undefined;
-    else if (field.kind === 'money' || field.kind === 'rate') out[field.name] = value.trim().replace(',', '.');
+    else if (field.kind === 'money' || field.kind === 'rate') out[field.name] = fromDecimalInput(value);
     else out[field.name] = value;
   }
   return out;
@@ -119,10 +155,21 @@ const SelectField = ({
   helperText?: string;
 }) => {
   const { t } = useTranslation();
-  const remote = field.useOptions?.();
-  const options: SelectOption[] =
-    remote ?? (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }));
-  // A value the options do not (yet) contain would make MUI warn: keep it selectable until they load.
+  if (field.reference)
+    return (
+      <ReferenceSelect
+        source={field.reference}
+        label={t(field.labelKey)}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        helperText={helperText}
+        required={field.required}
+        disabled={field.readOnly}
+      />
+    );
+  const options = (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }));
   const known = value === '' || options.some((o) => o.value === value);
   return (
     <TextField
@@ -150,6 +197,146 @@ const SelectField = ({
   );
 };
 
+/** A field's message: server ones arrive translated, the schema's as translation keys. */
+const messageOf = (errors: FieldErrors, name: string, t: TFunction) => {
+  const error = errors[name];
+  if (!error) return undefined;
+  const message = error.message;
+  if (error.type === 'server' && typeof message === 'string') return message; // already translated
+  // A list value (e.g. antennas) has its errors on its items.
+  return typeof message === 'string' && message ? t(message) : t('validation.invalid');
+};
+
+/**
+ * Puts a failed save's field errors on their fields, in the user's language (the server's code and parameters,
+ * never its English message). Returns the form-level text, or null when every error found its field.
+ */
+export const placeServerErrors = (
+  error: unknown,
+  fields: readonly FieldDef[],
+  setError: UseFormSetError<FieldValues>,
+  t: TFunction,
+): string | null => {
+  if (!isQueryError(error)) return t('errors.generic');
+  const unplaced: string[] = [];
+  for (const fieldError of error.problem.errors ?? []) {
+    const field = fields.find((f) => f.name === fieldError.field);
+    const coded = fieldErrorKey(fieldError);
+    const text = coded
+      ? t(coded, fieldError.params)
+      : t(
+          hasErrorCode(error.problem, 'already_exists') ? 'validation.alreadyExists' : validationKey(fieldError, field),
+        );
+    if (field) setError(field.name, { type: 'server', message: text });
+    else unplaced.push(text);
+  }
+  return !error.problem.errors?.length || unplaced.length ? problemMessage(error, t) : null;
+};
+
+/** After a refused submit: names the missing fields (the returned text) and focuses the first invalid one. */
+export const reportInvalid = (
+  errors: FieldErrors,
+  fields: readonly FieldDef[],
+  form: HTMLFormElement | null,
+  t: TFunction,
+): string | null => {
+  const invalid = fields.filter((f) => errors[f.name]);
+  const missing = invalid.filter((f) => /^validation\.(required|select)/.test(String(errors[f.name]?.message ?? '')));
+  const first = invalid[0];
+  if (first) firstFocusable(form?.querySelector(`[data-field="${first.name}"]`))?.focus();
+  return missing.length ? t('safeActions.fillFields', { fields: missing.map((f) => t(f.labelKey)).join(', ') }) : null;
+};
+
+type ResourceFieldsProps = {
+  fields: readonly FieldDef[];
+  control: Control<FieldValues>;
+  register: UseFormRegister<FieldValues>;
+  errors: FieldErrors;
+  /** Shown, not editable (a user who may read but not write). */
+  disabled?: boolean;
+};
+
+/** The inputs of a resource form, in a grid (the dialog below, or a settings page). */
+export const ResourceFields = ({ fields, control, register, errors, disabled }: ResourceFieldsProps) => {
+  const { t } = useTranslation();
+  return (
+    <Grid container spacing={2}>
+      {fields.map((field) => (
+        <Grid key={field.name} size={{ xs: 12, sm: field.half ? 6 : 12 }} data-field={field.name}>
+          {field.render ? (
+            <Controller
+              control={control}
+              name={field.name}
+              render={({ field: input }) => (
+                <>
+                  {field.render?.({
+                    label: t(field.labelKey),
+                    value: String(input.value ?? ''),
+                    onChange: input.onChange,
+                    error: messageOf(errors, field.name, t),
+                  })}
+                </>
+              )}
+            />
+          ) : field.kind === 'select' ? (
+            <Controller
+              control={control}
+              name={field.name}
+              render={({ field: input }) => (
+                <SelectField
+                  field={disabled ? { ...field, readOnly: true } : field}
+                  value={String(input.value ?? '')}
+                  onChange={input.onChange}
+                  onBlur={input.onBlur}
+                  error={Boolean(errors[field.name])}
+                  helperText={messageOf(errors, field.name, t)}
+                />
+              )}
+            />
+          ) : field.kind === 'checkbox' ? (
+            <Controller
+              control={control}
+              name={field.name}
+              render={({ field: input }) => (
+                <FormControlLabel
+                  disabled={disabled}
+                  control={<Switch checked={input.value === true} onChange={(e) => input.onChange(e.target.checked)} />}
+                  label={t(field.labelKey)}
+                />
+              )}
+            />
+          ) : (
+            <TextField
+              label={t(field.labelKey)}
+              type={field.kind === 'password' || field.kind === 'email' || field.kind === 'date' ? field.kind : 'text'}
+              multiline={field.kind === 'textarea'}
+              minRows={field.kind === 'textarea' ? 2 : undefined}
+              required={field.required}
+              autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : 'off')}
+              disabled={disabled || field.displayOnly}
+              slotProps={{
+                htmlInput: {
+                  readOnly: field.readOnly,
+                  inputMode:
+                    field.kind === 'number'
+                      ? 'numeric'
+                      : field.kind === 'money' || field.kind === 'rate'
+                        ? 'decimal'
+                        : undefined,
+                },
+                inputLabel: field.kind === 'date' ? { shrink: true } : undefined,
+              }}
+              {...register(field.name)}
+              error={Boolean(errors[field.name])}
+              helperText={messageOf(errors, field.name, t)}
+            />
+          )}
+        </Grid>
+      ))}
+    </Grid>
+  );
+};
+
 type ResourceFormProps<TOutput> = {
   open: boolean;
   title: string;
@@ -166,7 +353,11 @@ type ResourceFormProps<TOutput> = {
   submitLabel?: string;
 };
 
-/** A dialog form: react-hook-form + the contract schema; server field errors appear on their fields. */
+/**
+ * A dialog form: react-hook-form + the contract schema; server field errors appear on their fields. It opens
+ * with the focus in its first field, names the missing fields and focuses the first invalid one, and asks
+ * before an outside click or Escape drops typed changes.
+ */
 export const ResourceForm = <TOutput,>({
   open,
   title,
@@ -179,62 +370,69 @@ export const ResourceForm = <TOutput,>({
   preview,
   submitLabel,
 }: ResourceFormProps<TOutput>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const visible = useMemo(() => fields.filter((f) => !f.only || f.only === mode), [fields, mode]);
   const resolver = useMemo(() => contractResolver(schema, visible), [schema, visible]);
+  const shown = useMemo(
+    () => localizeValues(visible, initialValues, i18n.language),
+    [visible, initialValues, i18n.language],
+  );
   const { control, register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
     resolver,
-    defaultValues: initialValues,
+    defaultValues: shown,
+    // The first invalid field gets the focus below, whatever its kind (reference selects have no ref).
+    shouldFocusError: false,
   });
   const watched = useWatch({ control }) as FormValues;
   const [formError, setFormError] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (open) {
-      reset(initialValues);
+      reset(shown);
       setFormError(null);
+      setAskDiscard(false);
     }
-  }, [open, initialValues, reset]);
+  }, [open, shown, reset]);
+
+  // Read while rendering: react-hook-form tracks only the form state a render reads.
+  const { isDirty } = formState;
+  // An outside click or Escape may be a slip: typed changes are dropped only once the user says so.
+  const requestClose = () => {
+    if (isDirty) setAskDiscard(true);
+    else onClose();
+  };
 
   const submit = async (values: FieldValues) => {
     setFormError(null);
     try {
       await onSubmit(values as TOutput);
     } catch (error) {
-      if (!isQueryError(error)) {
-        setFormError(t('errors.generic'));
-        return;
-      }
-      const unplaced: string[] = [];
-      for (const fieldError of error.problem.errors ?? []) {
-        const field = visible.find((f) => f.name === fieldError.field);
-        const key =
-          error.problem.code === 'already_exists' ? 'validation.alreadyExists' : validationKey(fieldError, field);
-        if (field) setError(field.name, { message: key === 'validation.invalid' ? fieldError.message : key });
-        else unplaced.push(fieldError.message);
-      }
-      if (!error.problem.errors?.length || unplaced.length) {
-        setFormError(problemMessage(error, t));
-      }
+      setFormError(placeServerErrors(error, visible, setError, t));
     }
   };
 
-  const onInvalid = (errors: FieldErrors) => {
-    const empty = Object.values(errors).some((e) => /^validation\.(required|select)/.test(String(e?.message ?? '')));
-    setFormError(empty ? t('validation.fillAllFields') : null);
-  };
+  const onInvalid = (errors: FieldErrors) => setFormError(reportInvalid(errors, visible, formRef.current, t));
 
-  const messageOf = (name: string) => {
-    const error = formState.errors[name];
-    if (!error) return undefined;
-    const message = error.message;
-    // A list value (e.g. antennas) has its errors on its items.
-    return typeof message === 'string' && message ? t(message) : t('validation.invalid');
+  // At the end of the opening transition, unless the user already went to a field (a fast click or typing would
+  // otherwise lose its field, and a select its typed text, to the first field).
+  const focusFirstField = () => {
+    const active = document.activeElement;
+    const inField = active instanceof HTMLElement && formRef.current?.contains(active) && active !== formRef.current;
+    if (!inField) firstFocusable(formRef.current)?.focus();
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="resource-form-title">
-      <form noValidate onSubmit={(e) => void handleSubmit(submit, onInvalid)(e)}>
+    <Dialog
+      open={open}
+      onClose={requestClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="resource-form-title"
+      slotProps={{ transition: { onEntered: focusFirstField } }}
+    >
+      <form ref={formRef} noValidate onSubmit={(e) => void handleSubmit(submit, onInvalid)(e)}>
         <DialogTitle id="resource-form-title">{title}</DialogTitle>
         <DialogContent dividers>
           {formError && (
@@ -242,83 +440,7 @@ export const ResourceForm = <TOutput,>({
               {formError}
             </Alert>
           )}
-          <Grid container spacing={2}>
-            {visible.map((field) => (
-              <Grid key={field.name} size={{ xs: 12, sm: field.half ? 6 : 12 }}>
-                {field.render ? (
-                  <Controller
-                    control={control}
-                    name={field.name}
-                    render={({ field: input }) => (
-                      <>
-                        {field.render?.({
-                          label: t(field.labelKey),
-                          value: String(input.value ?? ''),
-                          onChange: input.onChange,
-                          error: messageOf(field.name),
-                        })}
-                      </>
-                    )}
-                  />
-                ) : field.kind === 'select' ? (
-                  <Controller
-                    control={control}
-                    name={field.name}
-                    render={({ field: input }) => (
-                      <SelectField
-                        field={field}
-                        value={String(input.value ?? '')}
-                        onChange={input.onChange}
-                        onBlur={input.onBlur}
-                        error={Boolean(formState.errors[field.name])}
-                        helperText={messageOf(field.name)}
-                      />
-                    )}
-                  />
-                ) : field.kind === 'checkbox' ? (
-                  <Controller
-                    control={control}
-                    name={field.name}
-                    render={({ field: input }) => (
-                      <FormControlLabel
-                        control={
-                          <Switch checked={input.value === true} onChange={(e) => input.onChange(e.target.checked)} />
-                        }
-                        label={t(field.labelKey)}
-                      />
-                    )}
-                  />
-                ) : (
-                  <TextField
-                    label={t(field.labelKey)}
-                    type={
-                      field.kind === 'password' || field.kind === 'email' || field.kind === 'date' ? field.kind : 'text'
-                    }
-                    multiline={field.kind === 'textarea'}
-                    minRows={field.kind === 'textarea' ? 2 : undefined}
-                    required={field.required}
-                    autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : 'off')}
-                    disabled={field.displayOnly}
-                    slotProps={{
-                      htmlInput: {
-                        readOnly: field.readOnly,
-                        inputMode:
-                          field.kind === 'number'
-                            ? 'numeric'
-                            : field.kind === 'money' || field.kind === 'rate'
-                              ? 'decimal'
-                              : undefined,
-                      },
-                      inputLabel: field.kind === 'date' ? { shrink: true } : undefined,
-                    }}
-                    {...register(field.name)}
-                    error={Boolean(formState.errors[field.name])}
-                    helperText={messageOf(field.name)}
-                  />
-                )}
-              </Grid>
-            ))}
-          </Grid>
+          <ResourceFields fields={visible} control={control} register={register} errors={formState.errors} />
           {preview?.(watched)}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
@@ -328,6 +450,18 @@ export const ResourceForm = <TOutput,>({
           </Button>
         </DialogActions>
       </form>
+      <ConfirmDialog
+        open={askDiscard}
+        title={t('safeActions.discardTitle')}
+        message={t('safeActions.discardText')}
+        confirmLabel={t('safeActions.discard')}
+        cancelLabel={t('safeActions.keepEditing')}
+        onConfirm={() => {
+          setAskDiscard(false);
+          onClose();
+        }}
+        onClose={() => setAskDiscard(false)}
+      />
     </Dialog>
   );
 };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,26 +7,87 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import SearchIcon from '@mui/icons-material/Search';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
   GridActionsCellItem,
   useGridApiRef,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { enUS, frFR } from '@mui/x-data-grid/locales';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../app/hooks';
 import type { ListFilters, ResourceApi } from '../app/resource-api';
+import { cardActions, ResourceCards } from './ResourceCards';
+import {
+  BREAKPOINTS,
+  choiceOf,
+  columnStorageKey,
+  defaultVisibility,
+  readColumnChoice,
+  screenOf,
+  visibilityWith,
+  writeColumnChoice,
+  type ColumnChoice,
+  type ResourceColumn,
+} from './resource-columns';
 import { PAGE_SIZES, useListParams, type ListParams } from './use-list-params';
 
 export const SEARCH_DEBOUNCE_MS = 350;
+
+const HEADER_BG = '#f8fafc';
+const HOVER_BG = '#f5f7fa';
+const ACTIONS = '[data-field="actions"]';
+
+const GRID_SX = (clickable: boolean) => ({
+  border: 0,
+  '--DataGrid-overlayHeight': '180px',
+  // The grid clips its content; `clip` keeps that without making a scroll container, so the horizontal
+  // scrollbar below can stick to the bottom of the window while the table runs past it.
+  '&, & .MuiDataGrid-mainContent, & .MuiDataGrid-main': { overflow: 'clip' },
+  '& .MuiDataGrid-scrollbar--horizontal': {
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 4,
+    bgcolor: 'background.paper',
+    borderTop: '1px solid #e2e6ec',
+    // Shown at all times, even where the system hides scrollbars until one scrolls (macOS).
+    '&::-webkit-scrollbar': { height: 12 },
+    '&::-webkit-scrollbar-thumb': { bgcolor: '#9aa5b4', borderRadius: 6, border: '3px solid #fff' },
+    '&::-webkit-scrollbar-track': { bgcolor: HEADER_BG },
+  },
+  '& .MuiDataGrid-columnHeaders': { bgcolor: HEADER_BG },
+  '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+  '& .MuiDataGrid-row': { cursor: clickable ? 'pointer' : 'default' },
+  // Row actions stay on the right edge whatever the horizontal scroll (column pinning is a Pro feature).
+  [`& .MuiDataGrid-cell${ACTIONS}, & .MuiDataGrid-columnHeader${ACTIONS}`]: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 3,
+    bgcolor: 'background.paper',
+    boxShadow: '-6px 0 6px -6px rgba(15, 23, 42, 0.25)',
+  },
+  [`& .MuiDataGrid-columnHeader${ACTIONS}`]: { bgcolor: HEADER_BG },
+  [`& .MuiDataGrid-row:hover .MuiDataGrid-cell${ACTIONS}`]: { bgcolor: HOVER_BG },
+  // Mouse clicks move the grid's focus too: the ring is for the keyboard only.
+  '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
+  '& .MuiDataGrid-cell:focus-visible, & .MuiDataGrid-columnHeader:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '-2px',
+    boxShadow: 'none',
+  },
+});
 
 /** A search box that writes to the URL once typing pauses. */
 const SearchBox = ({ value, onSearch, label }: { value: string; onSearch: (text: string) => void; label: string }) => {
@@ -74,7 +135,10 @@ const EmptyState = ({ text }: { text: string }) => (
 export type ResourceTableProps<T extends GridValidRowModel & { id: number }> = {
   /** Accessible name of the grid. */
   label: string;
-  columns: GridColDef<T>[];
+  /** Each column says from which width it shows by default and its place on a phone card. */
+  columns: ResourceColumn<T>[];
+  /** Names the screen for the remembered column choice; defaults to the page's path. */
+  screen?: string;
   useList: ResourceApi<T, unknown, unknown>['useList'];
   /** Filters sent with every request (supplierId, stockAlert…). */
   filters?: ListFilters;
@@ -97,12 +161,17 @@ export type ResourceTableProps<T extends GridValidRowModel & { id: number }> = {
   toolbar?: (params: ListParams) => ReactNode;
   /** Refetch every so many milliseconds (live status where no socket event says it changed). */
   pollingInterval?: number;
+  /** A second list on one page keeps its page, sort and search under its own URL keys (`orders` → `ordersPage`). */
+  paramPrefix?: string;
+  /** The search box's name when the page has two lists. */
+  searchLabel?: string;
 };
 
 /** The one list of every CRUD screen: server pagination, sorting and search, state in the URL. */
 export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   label,
   columns,
+  screen,
   useList,
   filters,
   defaultSort,
@@ -116,10 +185,12 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   toolbar,
   autoRowHeight,
   pollingInterval,
+  paramPrefix,
+  searchLabel,
 }: ResourceTableProps<T>) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const params = useListParams(defaultSort);
+  const params = useListParams(defaultSort, paramPrefix);
   const { page, limit, search, sort, update } = params;
   const { data, isFetching, isError, refetch } = useList(
     { page, limit, search: search || undefined, sort, ...filters },
@@ -131,8 +202,47 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
     [i18n.resolvedLanguage],
   );
 
+  const rows = useMemo(() => (isError ? [] : (data?.items ?? [])), [isError, data]);
+  const hasActions = Boolean(onEdit || onDelete || rowActions);
+  const actionsOf = useCallback(
+    (row: T): ReactNode[] => [
+      ...(rowActions?.(row) ?? []),
+      ...(onEdit
+        ? [
+            <GridActionsCellItem
+              key="edit"
+              icon={<EditIcon />}
+              label={t('actions.edit')}
+              onClick={(e) => {
+                e.stopPropagation();
+                onEdit(row);
+              }}
+            />,
+          ]
+        : []),
+      ...(onDelete
+        ? [
+            <GridActionsCellItem
+              key="delete"
+              icon={<DeleteIcon />}
+              label={deleteLabel ?? t('actions.delete')}
+              onClick={(e) => {
+                e.stopPropagation();
+                onDelete(row);
+              }}
+            />,
+          ]
+        : []),
+    ],
+    [rowActions, onEdit, onDelete, deleteLabel, t],
+  );
+  // As wide as the most actions a row of this page has, so no icon is cut off.
+  const actionCount = useMemo(
+    () => rows.reduce((most, row) => Math.max(most, actionsOf(row).length), onEdit && onDelete ? 2 : 1),
+    [rows, actionsOf, onEdit, onDelete],
+  );
+
   const allColumns = useMemo<GridColDef<T>[]>(() => {
-    const hasActions = Boolean(onEdit || onDelete || rowActions);
     if (!hasActions) return columns;
     return [
       ...columns,
@@ -140,40 +250,40 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
         field: 'actions',
         type: 'actions',
         headerName: t('fields.actions'),
-        width: rowActions ? 160 : 100,
-        getActions: ({ row }) =>
-          [
-            ...(rowActions?.(row) ?? []),
-            ...(onEdit
-              ? [
-                  <GridActionsCellItem
-                    key="edit"
-                    icon={<EditIcon />}
-                    label={t('actions.edit')}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onEdit(row);
-                    }}
-                  />,
-                ]
-              : []),
-            ...(onDelete
-              ? [
-                  <GridActionsCellItem
-                    key="delete"
-                    icon={<DeleteIcon />}
-                    label={deleteLabel ?? t('actions.delete')}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onDelete(row);
-                    }}
-                  />,
-                ]
-              : []),
-          ] as never,
+        width: Math.max(100, actionCount * 40 + 20),
+        hideable: false,
+        disableColumnMenu: true,
+        getActions: ({ row }) => actionsOf(row) as never,
       },
     ];
-  }, [columns, onEdit, onDelete, rowActions, deleteLabel, t]);
+  }, [columns, hasActions, actionCount, actionsOf, t]);
+
+  // Default columns per viewport width, then the user's own choice, kept per user and screen.
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const fromMd = useMediaQuery(theme.breakpoints.up('md'));
+  const fromLg = useMediaQuery(theme.breakpoints.up('lg'));
+  const fromXl = useMediaQuery(theme.breakpoints.up('xl'));
+  const viewport = fromXl ? BREAKPOINTS.xl : fromLg ? BREAKPOINTS.lg : fromMd ? BREAKPOINTS.md : 0;
+  const defaults = useMemo(() => defaultVisibility(columns, viewport), [columns, viewport]);
+  const { pathname } = useLocation();
+  const userId = useAppSelector((s) => s.authentification.loggedInUser?.IDUser) ?? 'anonymous';
+  const storageKey = columnStorageKey(userId, screen ?? screenOf(pathname));
+  const [stored, setStored] = useState<{ key: string; choice: ColumnChoice }>(() => ({
+    key: storageKey,
+    choice: readColumnChoice(globalThis.localStorage, storageKey),
+  }));
+  const choice = stored.key === storageKey ? stored.choice : readColumnChoice(globalThis.localStorage, storageKey);
+  const columnVisibilityModel = useMemo(() => visibilityWith(defaults, choice), [defaults, choice]);
+  const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {
+    const next = choiceOf(
+      model,
+      defaults,
+      columns.map((c) => c.field),
+    );
+    writeColumnChoice(globalThis.localStorage, storageKey, next);
+    setStored({ key: storageKey, choice: next });
+  };
 
   const sortModel: GridSortModel = useMemo(() => {
     if (!sort) return [];
@@ -213,7 +323,11 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
         sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <SearchBox value={search} onSearch={(text) => update({ search: text })} label={t('actions.search')} />
+          <SearchBox
+            value={search}
+            onSearch={(text) => update({ search: text })}
+            label={searchLabel ?? t('actions.search')}
+          />
           {countKey && data && (
             <Typography variant="body2" color="text.secondary" data-testid="total-count" sx={{ whiteSpace: 'nowrap' }}>
               {data.totalCapped
@@ -239,40 +353,58 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
           {t('errors.loadFailed')}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <DataGrid<T>
-          apiRef={apiRef}
+      {phone ? (
+        <ResourceCards<T>
           label={label}
-          rows={isError ? [] : (data?.items ?? [])}
-          columns={allColumns}
-          rowCount={data?.total ?? 0}
+          rows={rows}
+          columns={columns}
           loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          disableRowSelectionOnClick
-          disableColumnMenu
-          autoHeight
-          getRowHeight={autoRowHeight ? () => 'auto' : undefined}
-          pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: page - 1, pageSize: limit }}
-          onPaginationModelChange={onPaginationModelChange}
-          sortModel={sortModel}
-          onSortModelChange={onSortModelChange}
-          onRowClick={detailPath ? ({ row }) => void navigate(detailPath(row)) : undefined}
+          empty={
+            <Paper variant="outlined">
+              <EmptyState text={isError ? t('errors.loadFailed') : emptyText} />
+            </Paper>
+          }
+          onOpen={detailPath ? (row) => void navigate(detailPath(row)) : onEdit}
+          actions={(row) => cardActions(actionsOf(row))}
+          page={page}
+          limit={limit}
+          total={data?.total ?? 0}
+          pageSizes={PAGE_SIZES}
+          onPage={(next) => update({ page: next })}
+          onLimit={(next) => update({ limit: next })}
           localeText={localeText}
-          slots={{ noRowsOverlay: () => <EmptyState text={isError ? t('errors.loadFailed') : emptyText} /> }}
-          sx={{
-            border: 0,
-            '--DataGrid-overlayHeight': '180px',
-            '& .MuiDataGrid-columnHeaders': { bgcolor: '#f8fafc' },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-            '& .MuiDataGrid-row': { cursor: detailPath ? 'pointer' : 'default' },
-            '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: 'none' },
-          }}
         />
-      </Paper>
+      ) : (
+        // `clip`, not `hidden`: a hidden overflow would stop the scrollbar sticking to the window's bottom.
+        <Paper variant="outlined" sx={{ overflow: 'clip' }}>
+          <DataGrid<T>
+            apiRef={apiRef}
+            label={label}
+            rows={rows}
+            columns={allColumns}
+            columnVisibilityModel={columnVisibilityModel}
+            onColumnVisibilityModelChange={onColumnVisibilityModelChange}
+            rowCount={data?.total ?? 0}
+            loading={isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            disableColumnFilter
+            disableRowSelectionOnClick
+            autoHeight
+            getRowHeight={autoRowHeight ? () => 'auto' : undefined}
+            pageSizeOptions={[...PAGE_SIZES]}
+            paginationModel={{ page: page - 1, pageSize: limit }}
+            onPaginationModelChange={onPaginationModelChange}
+            sortModel={sortModel}
+            onSortModelChange={onSortModelChange}
+            onRowClick={detailPath ? ({ row }) => void navigate(detailPath(row)) : undefined}
+            localeText={localeText}
+            slots={{ noRowsOverlay: () => <EmptyState text={isError ? t('errors.loadFailed') : emptyText} /> }}
+            sx={GRID_SX(Boolean(detailPath))}
+          />
+        </Paper>
+      )}
     </Box>
   );
 };

@@ -24,6 +24,7 @@ import { EXPORT_FORMATS, type TImportReport } from '@tagstock/contract';
 import { apiCall, type DownloadedFile } from '../app/api-client';
 import { isQueryError } from '../app/base-api';
 import { toQueryString, type ResourceApi } from '../app/resource-api';
+import { columnLabel, importErrorText, rejectedCsv, sheetLang } from './import-report';
 import { problemMessage } from './notify';
 import type { ListParams } from './use-list-params';
 
@@ -39,35 +40,76 @@ export const saveFile = ({ blob, filename }: DownloadedFile, fallbackName: strin
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
 
-/** Exports what the table shows (its search and sort) as XLSX or CSV. */
-export const ExportMenu = ({ path, params, name }: { path: string; params: ListParams; name: string }) => {
+type Format = (typeof EXPORT_FORMATS)[number];
+
+/** A button opening a menu of file formats; `download` fetches and saves the chosen one. */
+const FormatMenu = ({
+  label,
+  download,
+  variant = 'outlined',
+  disabled,
+}: {
+  label: string;
+  download: (format: Format) => Promise<void>;
+  variant?: 'outlined' | 'text';
+  disabled?: boolean;
+}) => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const download = async (format: (typeof EXPORT_FORMATS)[number]) => {
-    setAnchor(null);
-    try {
-      const file = await apiCall<DownloadedFile>({
-        url: `${path}/export${toQueryString({ format, search: params.search, sort: params.sort })}`,
-        responseType: 'blob',
-      });
-      saveFile(file, `${name}.${format}`);
-    } catch (error) {
-      toast.error(problemMessage(error, t));
-    }
-  };
   return (
     <>
-      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
-        {t('actions.export')}
+      <Button
+        variant={variant}
+        startIcon={<DownloadIcon />}
+        disabled={disabled}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {label}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {EXPORT_FORMATS.map((format) => (
-          <MenuItem key={format} onClick={() => void download(format)}>
+          <MenuItem
+            key={format}
+            onClick={() => {
+              setAnchor(null);
+              void download(format);
+            }}
+          >
             {t(`transfer.format.${format}`)}
           </MenuItem>
         ))}
       </Menu>
     </>
+  );
+};
+
+/** Downloads `url` (a file the API builds) and saves it; a failure is a toast. */
+const useDownload = () => {
+  const { t } = useTranslation();
+  return async (url: string, fallbackName: string) => {
+    try {
+      saveFile(await apiCall<DownloadedFile>({ url, responseType: 'blob' }), fallbackName);
+    } catch (error) {
+      toast.error(problemMessage(error, t));
+    }
+  };
+};
+
+/** Exports what the table shows (its search and sort) as XLSX or CSV, headers and numbers in the user's language. */
+export const ExportMenu = ({ path, params, name }: { path: string; params: ListParams; name: string }) => {
+  const { t, i18n } = useTranslation();
+  const download = useDownload();
+  const lang = sheetLang(i18n.resolvedLanguage);
+  return (
+    <FormatMenu
+      label={t('actions.export')}
+      download={(format) =>
+        download(
+          `${path}/export${toQueryString({ format, search: params.search, sort: params.sort, lang })}`,
+          `${name}.${format}`,
+        )
+      }
+    />
   );
 };
 
@@ -97,8 +139,8 @@ const ReportView = ({ report }: { report: TImportReport }) => {
               {report.errors.map((error, index) => (
                 <TableRow key={`${error.line}-${error.column}-${index}`}>
                   <TableCell>{error.line}</TableCell>
-                  <TableCell>{error.column}</TableCell>
-                  <TableCell>{error.message}</TableCell>
+                  <TableCell>{columnLabel(report, error.column)}</TableCell>
+                  <TableCell>{importErrorText(error, report, t)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -111,18 +153,30 @@ const ReportView = ({ report }: { report: TImportReport }) => {
   );
 };
 
-/** Import from XLSX or CSV: a dry run shows the report with per-row errors; only a clean file can be applied. */
+/**
+ * Import from XLSX or CSV: a dry run shows the report with per-row errors; a clean file can be applied, and a file
+ * with bad rows can have its valid rows imported, the rejected ones then downloaded with their reasons.
+ */
 export const ImportButton = ({
   useImport,
-  columnsHint,
+  path,
+  name,
+  matchBy,
 }: {
   useImport: ResourceApi<unknown, unknown, unknown>['useImport'];
-  columnsHint: string;
+  path: string;
+  /** File name stem of the template and the rejected rows. */
+  name: string;
+  /** The column rows match existing records by. */
+  matchBy: 'reference' | 'name';
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = sheetLang(i18n.resolvedLanguage);
+  const download = useDownload();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<TImportReport | null>(null);
+  const [done, setDone] = useState<TImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [runImport, { isLoading }] = useImport();
   const input = useRef<HTMLInputElement>(null);
@@ -131,26 +185,30 @@ export const ImportButton = ({
     setOpen(false);
     setFile(null);
     setReport(null);
+    setDone(null);
     setFailure(null);
   };
 
   const preview = async (picked: File) => {
     setFile(picked);
     setReport(null);
+    setDone(null);
     setFailure(null);
     try {
-      setReport(await runImport({ file: picked, dryRun: true }).unwrap());
+      setReport(await runImport({ file: picked, dryRun: true, lang }).unwrap());
     } catch (error) {
       setFailure(problemMessage(error, t));
     }
   };
 
-  const apply = async () => {
+  const apply = async (validOnly: boolean) => {
     if (!file) return;
     try {
-      const result = await runImport({ file, dryRun: false }).unwrap();
+      const result = await runImport({ file, dryRun: false, validOnly, lang }).unwrap();
       toast.success(t('transfer.imported', { created: result.created, updated: result.updated }));
-      close();
+      // Rows left out: the dialog stays open to download them.
+      if (validOnly && result.rejected?.length) setDone(result);
+      else close();
     } catch (error) {
       // Rows that became invalid since the preview: nothing was written; show why.
       const body = isQueryError(error) ? (error.problem as unknown as Partial<TImportReport>) : null;
@@ -158,6 +216,14 @@ export const ImportButton = ({
       setFailure(problemMessage(error, t));
     }
   };
+
+  const saveRejected = () => {
+    if (!done) return;
+    const blob = new Blob([rejectedCsv(done, lang, t)], { type: 'text/csv;charset=utf-8' });
+    saveFile({ blob, filename: null }, `${name}-${t('transfer.rejectedFile')}.csv`);
+  };
+
+  const validRows = report ? report.created + report.updated : 0;
 
   return (
     <>
@@ -169,13 +235,21 @@ export const ImportButton = ({
         <DialogContent dividers>
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
-              {t('transfer.importHelp', { columns: columnsHint })}
+              {t('transfer.importHelpFile')} {t(`transfer.matchBy.${matchBy}`)}
             </Typography>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Button variant="outlined" onClick={() => input.current?.click()} disabled={isLoading}>
                 {t('transfer.chooseFile')}
               </Button>
               <Typography variant="body2">{file?.name ?? t('transfer.noFile')}</Typography>
+              <Box sx={{ flex: 1 }} />
+              <FormatMenu
+                variant="text"
+                label={t('transfer.template')}
+                download={(format) =>
+                  download(`${path}/import-template${toQueryString({ format, lang })}`, `${name}-template.${format}`)
+                }
+              />
               <input
                 ref={input}
                 type="file"
@@ -190,18 +264,39 @@ export const ImportButton = ({
               />
             </Stack>
             {failure && <Alert severity="error">{failure}</Alert>}
-            {report && <ReportView report={report} />}
+            {done ? (
+              <Alert
+                severity="warning"
+                data-testid="import-rejected"
+                action={
+                  <Button color="inherit" size="small" startIcon={<DownloadIcon />} onClick={saveRejected}>
+                    {t('transfer.downloadRejected')}
+                  </Button>
+                }
+              >
+                {t('transfer.rejected', { count: done.rejectedCount ?? done.rejected?.length ?? 0 })}
+              </Alert>
+            ) : (
+              report && <ReportView report={report} />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={close}>{t('actions.cancel')}</Button>
-          <Button
-            variant="contained"
-            onClick={() => void apply()}
-            disabled={!report || report.errors.length > 0 || report.rows === 0 || isLoading}
-          >
-            {t('actions.import')}
-          </Button>
+          <Button onClick={close}>{t(done ? 'actions.close' : 'actions.cancel')}</Button>
+          {!done && report && report.errors.length > 0 && validRows > 0 && (
+            <Button variant="outlined" onClick={() => void apply(true)} disabled={isLoading}>
+              {t('transfer.importValid', { count: validRows })}
+            </Button>
+          )}
+          {!done && (
+            <Button
+              variant="contained"
+              onClick={() => void apply(false)}
+              disabled={!report || report.errors.length > 0 || report.rows === 0 || isLoading}
+            >
+              {t('actions.import')}
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     </>

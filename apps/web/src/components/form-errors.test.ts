@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZArticleInput, ZStockChange, ZUserCreate } from '@tagstock/contract';
+import { ZArticleInput, ZCompanySettingsInput, ZStockChange, ZUserCreate } from '@tagstock/contract';
 import { validationKey } from './form-errors';
 
 const firstIssue = (
@@ -52,5 +52,32 @@ describe('validation messages', () => {
     ).toBe('validation.selectSupplier');
     expect(validationKey({ message: 'Too small: expected number to be >=0' })).toBe('validation.notNegative');
     expect(validationKey({ message: 'something new' })).toBe('validation.invalid');
+  });
+
+  it('keeps a form rule message that is already a translation key', () => {
+    expect(validationKey({ type: 'custom', message: 'safeActions.moreThanStock' })).toBe('safeActions.moreThanStock');
+  });
+
+  it('maps the company identifier checks to the server field error texts', () => {
+    const bad = ZCompanySettingsInput.safeParse({
+      name: 'Atelier',
+      siren: '123456789',
+      vatNumber: 'FR00123',
+      iban: 'FR76 0000',
+      bic: 'BNP',
+      website: 'not a site',
+    });
+    expect(validationKey(firstIssue(bad, 'siren'))).toBe('fieldErrors.invalid_siren');
+    expect(validationKey(firstIssue(bad, 'vatNumber'))).toBe('fieldErrors.invalid_vat_number');
+    expect(validationKey(firstIssue(bad, 'iban'))).toBe('fieldErrors.invalid_iban');
+    expect(validationKey(firstIssue(bad, 'bic'))).toBe('fieldErrors.invalid_bic');
+    expect(validationKey(firstIssue(bad, 'website'))).toBe('fieldErrors.invalid_url');
+    // 732 829 320 is a valid SIREN; FR + key of another SIREN is a valid VAT number that does not match it.
+    const mismatch = ZCompanySettingsInput.safeParse({
+      name: 'Atelier',
+      siren: '732829320',
+      vatNumber: 'FR40303265045',
+    });
+    expect(validationKey(firstIssue(mismatch, 'vatNumber'))).toBe('fieldErrors.vat_siren_mismatch');
   });
 });

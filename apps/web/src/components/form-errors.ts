@@ -16,6 +16,13 @@ export type FieldKind =
   | 'checkbox';
 
 const BY_MESSAGE: [RegExp, string][] = [
+  // The company identifiers (contract COMPANY_MESSAGES): the server's field error codes say the same.
+  [/expected a SIREN/i, 'fieldErrors.invalid_siren'],
+  [/expected a VAT number/i, 'fieldErrors.invalid_vat_number'],
+  [/does not contain the SIREN/i, 'fieldErrors.vat_siren_mismatch'],
+  [/expected an IBAN/i, 'fieldErrors.invalid_iban'],
+  [/expected a BIC/i, 'fieldErrors.invalid_bic'],
+  [/website address/i, 'fieldErrors.invalid_url'],
   [/^required$/i, 'validation.required'],
   [/greater than 0|expected number to be >0\b/i, 'validation.greaterThanZero'],
   [/passwords do not match/i, 'validation.passwordsDoNotMatch'],
@@ -40,7 +47,8 @@ export const validationKey = (
   field?: { name: string; kind: FieldKind; requiredKey?: string },
 ): string => {
   const message = error.message ?? '';
-  if (message.startsWith('validation.')) return message;
+  // Already a translation key (a form's own rule, e.g. a decrement beyond the stock).
+  if (message.startsWith('validation.') || message.startsWith('safeActions.')) return message;
   const emptyKey = field?.requiredKey ?? 'validation.required';
   // An empty number or select coerces to NaN or 0: for the user it is a missing value.
   if (error.type === 'invalid_type') return emptyKey;
@@ -51,4 +59,11 @@ export const validationKey = (
   if (error.type === 'too_big') return field?.kind === 'number' ? 'validation.tooLarge' : 'validation.tooLong';
   if (error.type === 'too_small') return field?.kind === 'number' ? 'validation.greaterThanZero' : emptyKey;
   return 'validation.invalid';
+};
+
+/** The translation key of a server field error's code (`too_small` has a strict variant: "greater than 0"). */
+export const fieldErrorKey = (error: { code?: string; params?: Record<string, unknown> }): string | null => {
+  if (!error.code) return null;
+  if (error.code === 'too_small' && error.params?.inclusive === false) return 'fieldErrors.too_small_exclusive';
+  return `fieldErrors.${error.code}`;
 };

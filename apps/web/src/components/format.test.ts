@@ -1,17 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, priceWithTax } from './format';
+import { formatMoney, fromDecimalInput, previewPriceWithTax, toDecimalInput } from './format';
 
 describe('formats', () => {
   it('computes the price incl. tax without floats', () => {
-    expect(priceWithTax('27.60', '20')).toBe('33.12');
-    expect(priceWithTax('0.10', '5.5')).toBe('0.11');
-    expect(priceWithTax('12,5', '20')).toBe('15.00');
-    expect(priceWithTax('1.005', '0')).toBe('1.01');
-    expect(priceWithTax('abc', '20')).toBeNull();
+    expect(previewPriceWithTax('27.60', '20')).toBe('33.12');
+    expect(previewPriceWithTax('0.10', '5.5')).toBe('0.11');
+    expect(previewPriceWithTax('12,5', '20')).toBe('15.00');
+    expect(previewPriceWithTax('1.005', '0')).toBe('1.01');
+    expect(previewPriceWithTax('abc', '20')).toBeNull();
   });
 
   it('formats amounts from decimal strings', () => {
     expect(formatMoney('1234.5', 'en')).toBe('€1,234.50');
     expect(formatMoney(null, 'fr')).toBe('—');
+  });
+});
+
+describe('decimal inputs', () => {
+  it('show a server amount with the language separator, to the cent', () => {
+    expect(toDecimalInput('27.6000', 'fr')).toBe('27,60');
+    expect(toDecimalInput('27.6', 'en')).toBe('27.60');
+    expect(toDecimalInput('12', 'fr')).toBe('12,00');
+    expect(toDecimalInput('12.3450', 'fr')).toBe('12,345');
+    expect(toDecimalInput('5.50', 'fr', 0)).toBe('5,5');
+    expect(toDecimalInput('20.00', 'fr', 0)).toBe('20');
+    expect(toDecimalInput('', 'fr')).toBe('');
+  });
+
+  it('read what the user typed, comma or point', () => {
+    expect(fromDecimalInput('27,60')).toBe('27.60');
+    expect(fromDecimalInput(' 27.60 ')).toBe('27.60');
+    expect(fromDecimalInput('1\u202f234,5')).toBe('1234.5');
+    expect(fromDecimalInput('1 234,5')).toBe('1234.5');
   });
 });

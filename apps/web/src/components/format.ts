@@ -1,3 +1,5 @@
+import { priceWithTax } from '@tagstock/contract/money';
+
 /** Display formats for the current UI language. Amounts arrive as decimal strings and are formatted as such (no float). */
 export const formatMoney = (value: string | null | undefined, language: string): string =>
   value === null || value === undefined || value === ''
@@ -19,23 +21,34 @@ export const formatDateTime = (iso: string | null | undefined, language: string)
   iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
 
 /**
- * Price incl. tax from a pre-tax price and a VAT rate, both decimal strings, computed in integer
- * ten-thousandths of a cent so no float rounding creeps in; rounded half up to cents like the server.
- * Returns null while the inputs are not valid amounts.
+ * Price incl. tax while the form is typed: the contract's decimal computation (the server's own), once both
+ * inputs are valid amounts (a decimal comma accepted); null until then.
  */
-export const priceWithTax = (priceHt: string, vatRate: string): string | null => {
-  const ht = /^\d{1,10}(\.\d{1,4})?$/.exec(priceHt.trim().replace(',', '.'));
-  const rate = /^\d{1,3}(\.\d{1,2})?$/.exec(vatRate.trim().replace(',', '.'));
-  if (!ht || !rate) return null;
-  const scaled = (text: string, decimals: number) => {
-    const [whole = '0', fraction = ''] = text.split('.');
-    return BigInt(whole + fraction.padEnd(decimals, '0'));
-  };
-  const htUnits = scaled(ht[0], 4); // 1e-4 €
-  const rateUnits = scaled(rate[0], 2); // 1e-2 %
-  // ttc = ht * (10000 + rate) / 10000, in 1e-8 € → round to cents (1e-2 €): divide by 1e6.
-  const total = htUnits * (10000n + rateUnits);
-  const cents = (total + 500000n) / 1000000n;
-  const text = cents.toString().padStart(3, '0');
-  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+export const previewPriceWithTax = (priceHt: string, vatRate: string): string | null => {
+  const ht = priceHt.trim().replace(',', '.');
+  const rate = vatRate.trim().replace(',', '.');
+  if (!/^\d{1,10}(\.\d{1,4})?$/.test(ht) || !/^\d{1,3}(\.\d{1,2})?$/.test(rate)) return null;
+  return priceWithTax(ht, rate);
 };
+
+/** The decimal separator of a language ("," in French). */
+export const decimalSeparator = (language: string): string =>
+  new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+
+/**
+ * A decimal string from the server as the user edits it: the language's separator, cents kept for money
+ * ("27.6000" → "27,60"), no trailing zeros for a rate ("5.50" → "5,5"). Text only, never a float.
+ */
+export const toDecimalInput = (value: string, language: string, minDecimals = 2): string => {
+  const m = /^(-?\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!m) return value;
+  const decimals = (m[2] ?? '').replace(/0+$/, '').padEnd(minDecimals, '0');
+  return decimals ? `${m[1]}${decimalSeparator(language)}${decimals}` : m[1]!;
+};
+
+/** What the user typed as the contract's decimal text: "27,60", "27.60" and "1 234,5" all read as dots. */
+export const fromDecimalInput = (text: string): string =>
+  text
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(',', '.');

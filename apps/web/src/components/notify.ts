@@ -1,33 +1,38 @@
 import { toast } from 'react-toastify';
 import type { TFunction } from 'i18next';
+import type { ProblemParams } from '@tagstock/contract/constants';
 import { isQueryError } from '../app/base-api';
 
-/** Server problems whose code has its own translated text (the server's detail is English). */
-const KNOWN_CODES = [
-  'in_use',
-  'insufficient_stock',
-  'invalid_reason',
-  'own_role',
-  'privilege_escalation',
-  'last_admin',
-  'self_disable',
-  'already_exists',
-  'unsupported_image',
-  'import_invalid',
-] as const;
+/** `problems.usedBy.<table>` for the tables whose rows may keep a record from being deleted. */
+const usesText = (t: TFunction, params: ProblemParams | undefined): string | null => {
+  const table = params?.usedBy;
+  if (typeof table !== 'string' || typeof params?.count !== 'number' || params.count < 1) return null;
+  const key = `problems.usedBy.${table}`;
+  return t(key, { count: params.count, defaultValue: '' }) || null;
+};
+
+/** The text of a problem code with its parameters; null for a code the texts do not know. */
+export const problemText = (t: TFunction, code: string, params?: ProblemParams): string | null => {
+  if (code === 'in_use') {
+    const uses = usesText(t, params);
+    if (uses) return t('problems.in_use_by', { uses });
+  }
+  if (code === 'insufficient_stock' && typeof params?.article === 'string')
+    return t('problems.insufficient_stock_of', params);
+  const text = t(`problems.${code}`, { ...params, defaultValue: '' });
+  return text || null;
+};
 
 /**
- * The message for a failed call: the translated text of a known code, followed by the server's
- * detail when it adds something (e.g. which articles use a category); else a generic text.
+ * The message for a failed call, in the user's language: the text of its code and parameters, else a
+ * generic text. The server's `detail` is English for developers and is never shown.
  */
 export const problemMessage = (error: unknown, t: TFunction, fallbackKey = 'errors.generic'): string => {
   if (!isQueryError(error)) return t(fallbackKey);
-  const { code, detail } = error.problem;
   if (error.status === 0) return t('errors.network');
   if (error.status === 413) return t('problems.too_large');
-  const known = (KNOWN_CODES as readonly string[]).includes(code) ? t(`problems.${code}`) : null;
-  if (known && detail) return `${known} (${detail})`;
-  return known ?? detail ?? t(fallbackKey);
+  const { code, params } = error.problem;
+  return problemText(t, code, params) ?? t(fallbackKey);
 };
 
 export const notifyError = (error: unknown, t: TFunction, fallbackKey?: string) => {

@@ -30,3 +30,18 @@ describe('list params in the URL', () => {
     expect(patchListParams(new URLSearchParams('sort=name:asc'), { sort: null }).toString()).toBe('');
   });
 });
+
+describe('a second list on one page', () => {
+  it('reads and writes its own keys', () => {
+    const url = new URLSearchParams('page=3&sort=reference:asc&ordersPage=2&ordersSort=number:desc');
+    expect(parseListParams(url, 'orderDate:desc', 'orders')).toMatchObject({
+      page: 2,
+      sort: 'number:desc',
+      search: '',
+    });
+    const next = patchListParams(url, { search: 'BC' }, 'orders');
+    expect(next.get('ordersSearch')).toBe('BC');
+    expect(next.get('ordersPage')).toBeNull();
+    expect(next.get('page')).toBe('3');
+  });
+});

@@ -12,21 +12,26 @@ const positive = (text: string | null, fallback: number, max = Number.MAX_SAFE_I
   return Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 };
 
-/** Reads list state from a query string; anything malformed falls back to the defaults. */
-export const parseListParams = (params: URLSearchParams, defaultSort?: string): ListParams => {
-  const sort = params.get('sort');
+/**
+ * Reads list state from a query string; anything malformed falls back to the defaults. `prefix` keeps the state
+ * of a second list on one page apart (`ordersPage`, `ordersSort`…).
+ */
+export const parseListParams = (params: URLSearchParams, defaultSort?: string, prefix = ''): ListParams => {
+  const key = (name: string) => (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+  const sort = params.get(key('sort'));
   return {
-    page: positive(params.get('page'), 1),
-    limit: positive(params.get('limit'), LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX),
-    search: params.get('search') ?? '',
+    page: positive(params.get(key('page')), 1),
+    limit: positive(params.get(key('limit')), LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX),
+    search: params.get(key('search')) ?? '',
     sort: sort && /^[A-Za-z_]+:(asc|desc)$/.test(sort) ? sort : defaultSort,
   };
 };
 
 /** Applies a change; a new search, sort or page size goes back to page 1. Defaults are left out of the URL. */
-export const patchListParams = (params: URLSearchParams, patch: ListParamsPatch): URLSearchParams => {
+export const patchListParams = (params: URLSearchParams, patch: ListParamsPatch, prefix = ''): URLSearchParams => {
   const next = new URLSearchParams(params);
-  const set = (key: string, value: string | null, isDefault: boolean) => {
+  const set = (name: string, value: string | null, isDefault: boolean) => {
+    const key = prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name;
     if (value === null || value === '' || isDefault) next.delete(key);
     else next.set(key, value);
   };
@@ -40,9 +45,9 @@ export const patchListParams = (params: URLSearchParams, patch: ListParamsPatch)
 };
 
 /** Table state (page, limit, search, sort) kept in the URL, so links and the back button keep it. */
-export const useListParams = (defaultSort?: string) => {
+export const useListParams = (defaultSort?: string, prefix = '') => {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseListParams(searchParams, defaultSort), [searchParams, defaultSort]);
+  const params = useMemo(() => parseListParams(searchParams, defaultSort, prefix), [searchParams, defaultSort, prefix]);
   // The URL as last set here: the grid may announce two changes before the next render.
   const latest = useRef(searchParams);
   useEffect(() => {
@@ -52,12 +57,12 @@ export const useListParams = (defaultSort?: string) => {
     // Page and sort changes are history entries (the back button returns to them); typing a search is not.
     // A change that leaves the URL as it is (the grid re-announcing the current page) adds no entry.
     (patch: ListParamsPatch) => {
-      const next = patchListParams(latest.current, patch);
+      const next = patchListParams(latest.current, patch, prefix);
       if (next.toString() === latest.current.toString()) return;
       latest.current = next;
       setSearchParams(next, { replace: patch.search !== undefined });
     },
-    [setSearchParams],
+    [setSearchParams, prefix],
   );
   return { ...params, update, searchParams };
 };

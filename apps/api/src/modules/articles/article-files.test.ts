@@ -128,7 +128,8 @@ describe('export and import', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'reference,designation,size,priceHt,vatRate,priceTtc,unitPrice,stockAlert,quantity,category,supplier,stockTag',
+      'Reference,Designation,Size,Pre-tax price,VAT rate (%),Price incl. tax,Unit price,Stock alert threshold,' +
+        'Quantity,Category,Supplier,Stock tag',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['EPI-LUN-01', 'EPI-GAN-9', 'EPI-CAS-01', 'EPI-BOU-01']);
 
@@ -136,7 +137,7 @@ describe('export and import', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
-    expect(sheet.getRow(1).getCell(1).value).toBe('name');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Business name');
     expect(sheet.rowCount).toBe(4);
     expect((await ctx.as(await admin(), { method: 'GET', url: `${api}/articles/export?format=pdf` })).statusCode).toBe(
       400,
@@ -155,9 +156,21 @@ describe('export and import', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ rows: 4, applied: false });
     expect(preview.json().errors).toEqual([
-      { line: 3, column: 'priceHt', message: expect.any(String) },
-      { line: 4, column: 'category', message: 'unknown category "Nulle part"' },
-      { line: 5, column: 'reference', message: 'duplicate of line 2' },
+      {
+        line: 3,
+        column: 'priceHt',
+        code: 'invalid_value',
+        params: { issue: 'invalid_format' },
+        message: expect.any(String),
+      },
+      {
+        line: 4,
+        column: 'category',
+        code: 'unknown_reference',
+        params: { value: 'Nulle part' },
+        message: 'unknown category "Nulle part"',
+      },
+      { line: 5, column: 'reference', code: 'duplicate', params: { line: 2 }, message: 'duplicate of line 2' },
     ]);
     const apply = await upload('/articles/import', 'articles.csv', csv);
     expect(apply.statusCode).toBe(400);
@@ -165,7 +178,7 @@ describe('export and import', () => {
     expect((await ctx.as(await admin(), { method: 'GET', url: `${api}/articles?search=IMP-` })).json().total).toBe(0);
   });
 
-  it('imports in one transaction and updates by reference on re-import, never touching stock', async () => {
+  it('imports and updates by reference on re-import, never touching stock', async () => {
     const csv =
       'reference,designation,priceHt,vatRate,stockAlert,quantity,supplier\nIMP-10,Gants nitrile,4.20,20,5,40,Textiles du Nord\nIMP-11,Masque FFP2,0.95,5.5,100,500,\n';
     const preview = await upload('/articles/import?dryRun=true', 'a.csv', csv);
@@ -186,6 +199,16 @@ describe('export and import', () => {
       ['IMP-10', 'Gants nitrile bleus', 40, '5.04'],
       ['IMP-11', 'Masque FFP2', 500, '1.00'],
     ]);
+    // The opening stock of an import is a stock movement with its reason, logged; a re-import adds none.
+    const history = (
+      await ctx.as(await admin(), { method: 'GET', url: `${api}/articles/${items[0]!.id}/movements` })
+    ).json().items as Row[];
+    expect(history.map((m) => [m.delta, m.reasonCode, m.reason])).toEqual([[40, 'import', 'Import']]);
+    const logs = (await ctx.as(await admin(), { method: 'GET', url: `${api}/logs?search=IMP-10` })).json()
+      .items as Row[];
+    expect(logs.find((l) => l.action === 'incremented')).toMatchObject({
+      changes: [{ field: 'quantity', from: 0, to: 40 }],
+    });
     const acme = await ctx.token('admin@acme.test');
     expect((await ctx.as(acme, { method: 'GET', url: `${api}/articles?search=IMP-1` })).json().total).toBe(0);
     expect((await upload('/articles/import', 'a.csv', csv, await ctx.token('viewer@demo.test'))).statusCode).toBe(403);
@@ -202,6 +225,14 @@ describe('export and import', () => {
       'c.csv',
       'name,group\nNouveau client,Groupe fantôme\n',
     );
-    expect(badGroup.json().errors).toEqual([{ line: 2, column: 'group', message: 'unknown group "Groupe fantôme"' }]);
+    expect(badGroup.json().errors).toEqual([
+      {
+        line: 2,
+        column: 'group',
+        code: 'unknown_reference',
+        params: { value: 'Groupe fantôme' },
+        message: 'unknown group "Groupe fantôme"',
+      },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { withTenant, type Db, type Tx } from '../../db/client';
 import { callerTenant } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { readUpload, sniffImage } from '../../platform/uploads';
-import { logActivity } from '../activity-log/activity-log.service';
+import { logActivity } from '../../platform/activity-log';
 import { articleImages, articles } from './articles.schema';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,7 +14,7 @@ const THUMBNAIL_SIZE = 240;
 
 const unsupported = () =>
   new AppError(415, 'unsupported_image', 'Send a PNG, JPEG, WebP or GIF image', [
-    { field: 'file', message: 'unsupported image' },
+    { field: 'file', message: 'unsupported image', code: 'invalid' },
   ]);
 
 async function thumbnailOf(data: Buffer): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   listOf,
   ZArticle,
@@ -24,9 +24,8 @@ import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { translateDbError } from '../../platform/db-errors';
 import { badRequest, notFound } from '../../platform/errors';
-import { priceWithTax } from '../../platform/money';
+import { priceWithTax } from '@tagstock/contract/money';
 import { paginate } from '../../platform/pagination';
-import { logActivity } from '../activity-log/activity-log.service';
 import { categories } from '../categories/categories.schema';
 import { reasons } from '../reasons/reasons.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
@@ -34,7 +33,9 @@ import { articleImageRoutes } from './article-images';
 import { articleLotRoutes } from './article-lots';
 import { articles } from './articles.schema';
 import { articleImportRoutes } from './articles.import';
-import { articleListSpec, moveStock } from './articles.repository';
+import { articleListSpec } from './articles.repository';
+import { moveStock, reasonCodeLabel } from '../stock/stock.service';
+import { purchaseOrderLines } from '../purchasing/purchasing.schema';
 
 export function articlesModule(db: Db) {
   const toValues = (input: TArticleInput) => {
@@ -49,6 +50,7 @@ export function articlesModule(db: Db) {
     list: articleListSpec,
     toValues,
     references: { categoryId: categories, supplierId: suppliers },
+    usages: [{ resource: 'purchaseOrders', table: purchaseOrderLines, column: purchaseOrderLines.articleId }],
     logged: true,
     errors: {
       unique: { articles_tenant_reference_uq: 'reference' },
@@ -56,54 +58,46 @@ export function articlesModule(db: Db) {
     },
     afterCreate: async (tx, { tenantId, userId, id, input }) => {
       if (input.initialQuantity > 0)
-        await moveStock(tx, { tenantId, userId }, id, input.initialQuantity, null, 'Opening stock');
+        await moveStock(tx, { tenantId, userId }, [{ articleId: id, delta: input.initialQuantity, reason: 'opening' }]);
     },
   });
 
   async function changeStock(auth: AuthContext, id: number, body: TStockChange, direction: 1 | -1) {
     const tenantId = callerTenant(auth);
     return withTenant(db, tenantId, async (tx) => {
-      const [reason] = await tx.select().from(reasons).where(eq(reasons.id, body.reasonId));
+      const [reason] = await tx
+        .select()
+        .from(reasons)
+        .where(and(eq(reasons.id, body.reasonId), eq(reasons.tenantId, tenantId)));
       const kind = direction > 0 ? 'increment' : 'decrement';
       if (!reason || (reason.kind !== 'both' && reason.kind !== kind)) {
         throw badRequest('invalid_reason', `This reason does not apply to a stock ${kind}`, [
-          { field: 'reasonId', message: 'not applicable' },
+          { field: 'reasonId', message: 'not applicable', code: 'invalid_choice' },
         ]);
       }
-      const before = await service.findOne(tx, tenantId, id);
-      if (!before) throw notFound('article');
-      const row = await moveStock(
-        tx,
-        { tenantId, userId: auth.userId },
-        id,
-        direction * body.quantity,
-        reason.id,
-        body.note,
-      );
-      await logActivity(tx, {
-        tenantId,
-        userId: auth.userId,
-        entity: 'article',
-        entityId: id,
-        action: direction > 0 ? 'incremented' : 'decremented',
-        summary: `${row.reference} — ${row.designation} (${reason.label})`,
-        changes: [{ field: 'quantity', from: before.quantity, to: row.quantity }],
-      });
+      await moveStock(tx, { tenantId, userId: auth.userId }, [
+        { articleId: id, delta: direction * body.quantity, reason: 'manual', reasonId: reason.id, note: body.note },
+      ]);
       return (await service.findOne(tx, tenantId, id))!;
     }).catch((err: unknown) => translateDbError(err, {}));
   }
 
   const movements = (auth: AuthContext, id: number, q: TListQuery) =>
     withTenant(db, callerTenant(auth), async (tx) => {
-      const [exists] = await queryRows(tx, sql`select 1 from articles where id = ${id}`);
+      const [exists] = await queryRows(
+        tx,
+        sql`select 1 from articles where id = ${id} and tenant_id = ${callerTenant(auth)}`,
+      );
       if (!exists) throw notFound('article');
       return paginate<TStockMovement>(
         tx,
         {
-          columns: sql`m.id, m.delta, m.quantity_after as "quantityAfter", r.label as reason, m.note,
+          columns: sql`m.id, m.delta, m.quantity_after as "quantityAfter", m.reason_code as "reasonCode",
+            coalesce(r.label, ${reasonCodeLabel(sql`m.reason_code`)}) as reason, m.note,
+            m.source_type as "sourceType", m.source_id as "sourceId",
             u.name as "userName", ${isoUtc(sql`m.created_at`)} as "createdAt"`,
           from: sql`from stock_movements m left join reasons r on r.id = m.reason_id left join users u on u.id = m.user_id`,
-          where: [sql`m.article_id = ${id}`],
+          where: [sql`m.tenant_id = ${callerTenant(auth)}`, sql`m.article_id = ${id}`],
           search: [sql`r.label`, sql`m.note`],
           sort: { createdAt: sql`m.created_at` },
           defaultSort: 'createdAt:desc',

@@ -1,10 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TArticleListQuery } from '@tagstock/contract';
-import type { Tx } from '../../db/client';
 import { isoUtc, moneyText } from '../../db/sql-fragments';
-import { notFound } from '../../platform/errors';
 import type { ListSpec } from '../../platform/pagination';
-import { articles, stockMovements } from './articles.schema';
 
 export const articleColumns = sql`a.id, a.reference, a.designation, a.size, a.quantity,
   ${moneyText(sql`a.price_ht`)} as "priceHt", trim_scale(a.vat_rate)::text as "vatRate",
@@ -42,32 +39,7 @@ export function articleListSpec(tenantId: number, q: Omit<TArticleListQuery, 'pa
     sort: articleSort,
     defaultSort: 'reference:asc',
     tieBreaker: sql`a.id`,
+    // SPEC `articlesByFournisseur`: a document's article picker proposes its supplier's articles first.
+    leadingOrder: q.supplierFirst ? sql`(a.supplier_id is not distinct from ${q.supplierFirst}) desc` : undefined,
   };
-}
-
-/** Records a stock movement and moves the article's quantity in the same transaction; never below zero. */
-export async function moveStock(
-  tx: Tx,
-  ctx: { tenantId: number; userId: number | null },
-  articleId: number,
-  delta: number,
-  reasonId: number | null,
-  note: string | null,
-) {
-  const [row] = await tx
-    .update(articles)
-    .set({ quantity: sql`${articles.quantity} + ${delta}`, updatedAt: new Date() })
-    .where(and(eq(articles.id, articleId), eq(articles.tenantId, ctx.tenantId)))
-    .returning({ quantity: articles.quantity, reference: articles.reference, designation: articles.designation });
-  if (!row) throw notFound('article');
-  await tx.insert(stockMovements).values({
-    tenantId: ctx.tenantId,
-    articleId,
-    delta,
-    quantityAfter: row.quantity,
-    reasonId,
-    note,
-    userId: ctx.userId,
-  });
-  return row;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
-  customType,
   date,
   index,
   integer,
@@ -12,14 +12,12 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../db/columns';
+import { bytea, tenantColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { categories } from '../categories/categories.schema';
 import { reasons } from '../reasons/reasons.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
 import { tenants } from '../tenants/tenants.schema';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const articles = pgTable(
   'articles',
@@ -73,12 +71,23 @@ export const stockMovements = pgTable(
       .references(() => articles.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
+    /** What kind of change this is (STOCK_REASON_CODES); `reasonId` is the tenant's own reason, if any. */
+    reasonCode: text('reason_code').notNull(),
     reasonId: integer('reason_id').references(() => reasons.id),
     note: text('note'),
+    /** The document or event that made the change (a tag movement, a delivery note…), when there is one. */
+    sourceType: text('source_type'),
+    sourceId: bigint('source_id', { mode: 'number' }),
     userId: integer('user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movements_article_idx').on(t.articleId, t.createdAt)],
+  (t) => [
+    index('stock_movements_article_idx').on(t.articleId, t.createdAt),
+    check(
+      'stock_movements_reason_code_ck',
+      sql`${t.reasonCode} in ('manual', 'opening', 'import', 'rfid', 'receipt', 'delivery', 'output', 'inventory')`,
+    ),
+  ],
 );
 
 /** Lots with an expiry date (DLC). */

@@ -99,14 +99,17 @@ describe('articles', () => {
     const history = await get<{ items: Row[] }>(`/articles/${id}/movements`);
     expect(history.items.map((m) => m.delta)).toEqual([-7, 4, 5]);
     expect(history.items[1]).toMatchObject({
+      reasonCode: 'manual',
       reason: 'Réception fournisseur',
       note: 'BL 42',
       quantityAfter: 9,
       userName: 'Camille Martin',
     });
+    expect(history.items[2]).toMatchObject({ reasonCode: 'opening', reason: 'Opening stock', quantityAfter: 5 });
 
     const logs = await get<{ items: Row[] }>(`/logs?search=T-STOCK`);
-    expect(logs.items.map((l) => l.action)).toEqual(['decremented', 'incremented', 'created']);
+    // The opening stock is a stock change too, logged in the transaction that created the article.
+    expect(logs.items.map((l) => l.action)).toEqual(['decremented', 'incremented', 'created', 'incremented']);
     expect(logs.items[0]!.changes).toEqual([{ field: 'quantity', from: 9, to: 2 }]);
 
     const viewer = await ctx.token('viewer@demo.test');

@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; loginPerM
       schema: { tags: ['auth'], body: ZSignInBody, response: { 200: ZSignInResponse } },
       config: { rateLimit: { max: loginPerMinute, timeWindow: '1 minute' } },
     },
-    (request) => service.signIn(request.body),
+    (request) => service.signIn(request.body, request.ip),
   );
 
   app.get(

@@ -55,11 +55,14 @@ export const users = pgTable(
     roleId: integer('role_id').references(() => roles.id),
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    // The profile's language; null follows the browser.
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('users_app_type_ck', sql`${t.appType} in ('Web', 'Mobile', 'All')`),
+    check('users_language_ck', sql`${t.language} in ('en', 'fr')`),
     check('users_tenant_ck', sql`${t.rb} or ${t.tenantId} is not null`),
     index('users_tenant_idx').on(t.tenantId),
   ],

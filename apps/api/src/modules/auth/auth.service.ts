@@ -1,11 +1,12 @@
 import type { TMeResponse, TPasswordBody, TProfileBody, TSignInBody, TSignInResponse } from '@tagstock/contract';
-import type { Db } from '../../db/client';
+import { withPlatform, type Db } from '../../db/client';
 import { permissionsOf, toSessionUser, type AuthContext } from '../../platform/auth';
 import type { Sessions } from '../../platform/session-cache';
 import { AttemptLimiter } from '../../platform/attempt-limiter';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
-import { authRepository, type SessionRow } from './auth.repository';
+import { sessionRepository, type SessionRow } from '../../platform/session-repository';
+import { authRepository } from './auth.repository';
 
 const ACCOUNT_MAX_FAILURES = 5;
 const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
@@ -20,50 +21,63 @@ export function createAuthService({ db, signToken, sessions }: AuthServiceDeps) 
   const me = (row: SessionRow): TMeResponse => ({ user: toSessionUser(row), permissions: permissionsOf(row) });
 
   return {
-    async signIn({ email, password }: TSignInBody): Promise<TSignInResponse> {
-      const retryAfter = accountLimiter.retryAfter(email);
+    /** `ip`: the caller's address; failures count per account and address, so nobody can lock out another. */
+    async signIn({ email, password }: TSignInBody, ip: string): Promise<TSignInResponse> {
+      const key = `${email.toLowerCase()} ${ip}`;
+      const retryAfter = accountLimiter.retryAfter(key);
       if (retryAfter > 0) {
         throw new AppError(429, 'rate_limited', 'Too many failed attempts, retry later', undefined, {
           'retry-after': String(retryAfter),
         });
       }
-      const row = await authRepository.findSessionByEmail(db, email);
+      const row = await withPlatform(db, (tx) => sessionRepository.findByEmail(tx, email));
       // Unknown and disabled accounts cost a hash check too: no timing difference reveals them.
       const ok =
         row && !row.disabled ? await verifyPassword(row.passwordHash, password) : await burnPasswordCheck(password);
       if (!row || row.disabled || ok !== true) {
-        accountLimiter.fail(email);
+        accountLimiter.fail(key);
         throw invalidCredentials();
       }
-      accountLimiter.reset(email);
+      accountLimiter.reset(key);
       return { token: signToken(row.id, row.tokenVersion), ...me(row) };
     },
 
     me: (auth: AuthContext) => me(auth.session),
 
     async updateProfile(auth: AuthContext, body: TProfileBody): Promise<TMeResponse> {
-      if (await authRepository.emailTakenByOther(db, body.email, auth.userId)) {
-        throw conflict('email_taken', 'This email is already used', [{ field: 'email', message: 'already used' }]);
-      }
-      await authRepository.updateProfile(db, auth.userId, body);
-      sessions.invalidate(auth.userId);
-      return me({ ...auth.session, ...body });
+      // Emails are unique across tenants, and super admins have no tenant: the caller's own row, platform-wide.
+      await withPlatform(db, async (tx) => {
+        if (await authRepository.emailTakenByOther(tx, body.email, auth.userId)) {
+          throw conflict('email_taken', 'This email is already used', [
+            { field: 'email', message: 'already used', code: 'already_used' },
+          ]);
+        }
+        await authRepository.updateProfile(tx, auth.userId, body);
+      });
+      await sessions.invalidate(auth.userId);
+      return me({
+        ...auth.session,
+        name: body.name,
+        email: body.email,
+        language: body.language === undefined ? auth.session.language : body.language,
+      });
     },
 
     async changePassword(auth: AuthContext, body: TPasswordBody): Promise<{ token: string }> {
       if (!(await verifyPassword(auth.session.passwordHash, body.currentPassword))) {
         throw badRequest('wrong_password', 'The current password is incorrect', [
-          { field: 'currentPassword', message: 'incorrect' },
+          { field: 'currentPassword', message: 'incorrect', code: 'incorrect' },
         ]);
       }
-      const version = await authRepository.bumpTokenVersion(db, auth.userId, await hashPassword(body.newPassword));
-      sessions.invalidate(auth.userId);
+      const hash = await hashPassword(body.newPassword);
+      const version = await withPlatform(db, (tx) => authRepository.bumpTokenVersion(tx, auth.userId, hash));
+      await sessions.invalidate(auth.userId);
       return { token: signToken(auth.userId, version) };
     },
 
     async signOutEverywhere(auth: AuthContext): Promise<void> {
-      await authRepository.bumpTokenVersion(db, auth.userId);
-      sessions.invalidate(auth.userId);
+      await withPlatform(db, (tx) => authRepository.bumpTokenVersion(tx, auth.userId));
+      await sessions.invalidate(auth.userId);
     },
   };
 }

@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@tagstock/contract';
-import { DEMO_PASSWORD, setupTestApp, testConfig } from '../../test/helper';
+import { DEMO_PASSWORD, platformRows, setupTestApp, testConfig } from '../../test/helper';
 
 const ctx = await setupTestApp();
 const { app } = ctx;
 
-const signIn = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/backend/api/auth/sign-in', payload: { email, password } });
+const signIn = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: '/backend/api/auth/sign-in', remoteAddress, payload: { email, password } });
 
 const b64 = (v: object | string) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 /** Hand-made HS256 tokens, to prove the server checks what a forger could change. */
@@ -77,10 +77,21 @@ describe('sign-in', () => {
     expect((await signIn('admin@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('does not let failures from another address lock the owner out', async () => {
+    const attacker = '203.0.113.66';
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn('viewer@demo.test', `wrong-${i}-password`, attacker)).statusCode).toBe(401);
+    }
+    expect((await signIn('viewer@demo.test', DEMO_PASSWORD, attacker)).statusCode).toBe(429);
+    expect((await signIn('Viewer@Demo.test', 'wrong-again-1', attacker)).statusCode).toBe(429);
+    // The owner, from their own address, signs in as usual.
+    expect((await signIn('viewer@demo.test', DEMO_PASSWORD, '198.51.100.200')).statusCode).toBe(200);
+  });
+
   it('refuses a disabled user', async () => {
-    await ctx.database.db.execute(sql`update users set disabled_at = now() where email = 'mobile@demo.test'`);
+    await platformRows(ctx.database.db, sql`update users set disabled_at = now() where email = 'mobile@demo.test'`);
     expect((await signIn('mobile@demo.test', DEMO_PASSWORD)).statusCode).toBe(401);
-    await ctx.database.db.execute(sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
+    await platformRows(ctx.database.db, sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
     expect((await signIn('mobile@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
@@ -114,6 +125,30 @@ describe('tokens', () => {
       expect(res.statusCode, String(token)).toBe(401);
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
+    // Signed with the real secret, yet lacking a required claim or with a malformed one.
+    const without = (claim: string) => {
+      const copy = { ...payload };
+      delete copy[claim];
+      return forge({ alg: 'HS256', typ: 'JWT' }, copy);
+    };
+    const malformed = [
+      ...['aud', 'exp', 'sub', 'ver'].map(without),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, sub: '0' }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, sub: `${payload.sub}.5` }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, sub: Number(payload.sub) }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, sub: '99999999999' }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, ver: String(payload.ver) }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, ver: payload.ver + 0.5 }),
+      forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, aud: [payload.aud, 'another-app'] }),
+    ];
+    for (const token of malformed) {
+      const res = await me(token);
+      expect(
+        res.statusCode,
+        JSON.stringify(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())),
+      ).toBe(401);
+      expect(res.json().code).toBe('invalid_token');
+    }
     // The forging helper itself makes tokens the server accepts.
     expect((await me(forge({ alg: 'HS256', typ: 'JWT' }, payload))).statusCode).toBe(200);
   });
@@ -135,8 +170,8 @@ describe('tokens', () => {
     expect((await ctx.as(admin, { method: 'DELETE', url: `/backend/api/users/${user.IDUser}` })).statusCode).toBe(200);
     expect((await me(t)).statusCode).toBe(401);
     // Re-enabled behind the API's back: the session cache must be told.
-    await ctx.database.db.execute(sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
-    ctx.app.sessions.invalidate(user.IDUser);
+    await platformRows(ctx.database.db, sql`update users set disabled_at = null where email = 'mobile@demo.test'`);
+    await ctx.app.sessions.invalidate(user.IDUser);
   });
 });
 
@@ -167,7 +202,62 @@ describe('profile', () => {
     expect((await put({ name: 'X', email: 'viewer@demo.test', rb: true })).statusCode).toBe(400);
     const taken = await put({ name: 'X', email: 'admin@acme.test' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ code: 'email_taken', errors: [{ field: 'email' }] });
+    expect(taken.json()).toMatchObject({ code: 'email_taken', errors: [{ field: 'email', code: 'already_used' }] });
+  });
+
+  it('keeps the chosen language, in the session and at the next sign-in; null follows the browser', async () => {
+    const t = await ctx.token('viewer@demo.test');
+    const put = (payload: object) => ctx.as(t, { method: 'PUT', url: '/backend/api/auth/profile', payload });
+    expect((await me(t)).json().user.language).toBeNull();
+    const chosen = await put({ name: 'Léa', email: 'viewer@demo.test', language: 'en' });
+    expect(chosen.json().user.language).toBe('en');
+    expect((await me(t)).json().user.language).toBe('en');
+    expect((await signIn('viewer@demo.test', DEMO_PASSWORD)).json().user.language).toBe('en');
+    // A client that sends no language keeps the choice.
+    expect((await put({ name: 'Léa', email: 'viewer@demo.test' })).json().user.language).toBe('en');
+    const bad = await put({ name: 'Léa', email: 'viewer@demo.test', language: 'de' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject([{ field: 'language', code: 'invalid_choice' }]);
+    expect((await put({ name: 'Léa', email: 'viewer@demo.test', language: null })).json().user.language).toBeNull();
+    expect((await signIn('viewer@demo.test', DEMO_PASSWORD)).json().user.language).toBeNull();
+  });
+});
+
+describe('App_Type', () => {
+  it('refuses the dashboard API to Mobile accounts and keeps what the mobile app needs open', async () => {
+    const mobile = await ctx.token('mobile@demo.test');
+    expect((await me(mobile)).statusCode).toBe(200);
+    for (const url of [
+      '/dashboard/articles/summary/1',
+      '/articles',
+      '/users',
+      '/roles',
+      '/tags',
+      '/readers',
+      '/suppliers',
+    ]) {
+      const res = await ctx.as(mobile, { method: 'GET', url: `/backend/api${url}` });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('app_type_forbidden');
+    }
+    // The handheld upload passes the App_Type check (this terminal is unknown: the service's own 400).
+    const upload = await ctx.as(mobile, {
+      method: 'POST',
+      url: '/backend/api/terminals/sessions',
+      payload: {
+        sessionId: '1b2f2a4e-3b7d-4f3a-9e52-6a0d1c2b3e4f',
+        imei: '356938035641234',
+        location: 'Réserve',
+        reads: [{ epc: 'CCCC00000000000000000002', firstSeenAt: '2024-03-12T10:00:07+01:00' }],
+      },
+    });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().errors[0].field).toBe('imei');
+    // Web and All accounts use the dashboard.
+    for (const email of ['viewer@demo.test', 'admin@demo.test']) {
+      const res = await ctx.as(await ctx.token(email), { method: 'GET', url: '/backend/api/articles' });
+      expect(res.statusCode, email).toBe(200);
+    }
   });
 });
 

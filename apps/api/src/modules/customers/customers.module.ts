@@ -12,7 +12,8 @@ import {
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
-import { contactExport, contactInput, contactImportRoutes } from '../../db/contact-import';
+import { contactExport, contactInput, contactImportRoutes } from '../../platform/contact-import';
+import { unknownReference } from '../../platform/import-export';
 import { tenantList, type ListSpec } from '../../platform/pagination';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
@@ -36,6 +37,7 @@ export function customersModule(db: Db) {
     idColumn: sql`c.id`,
     list,
     toValues: (input) => input,
+    logged: true,
     references: { groupId: customerGroups },
     errors: { inUse: 'This customer is used by sales documents and cannot be deleted' },
   });
@@ -54,6 +56,8 @@ export function customersModule(db: Db) {
       defaultSort: 'name:asc',
     }),
     toValues: (input) => input,
+    usages: [{ resource: 'customers', table: customers, column: customers.groupId }],
+    logged: true,
     errors: {
       unique: { customer_groups_tenant_name_uq: 'name' },
       inUse: 'This group still has customers: move them to another group first',
@@ -66,22 +70,37 @@ export function customersModule(db: Db) {
     name: 'customers',
     table: customers,
     tableName: 'customers',
-    extraColumns: ['customerCategory', 'group'],
+    extraColumns: [
+      { key: 'customerCategory', type: 'text', header: { en: 'Customer category', fr: 'Catégorie de client' } },
+      { key: 'group', type: 'text', header: { en: 'Group', fr: 'Groupe' }, width: 24 },
+    ],
+    // The tenant's own first group: the template's example imports as it is.
+    extraExample: async (tx, tenantId) => ({
+      group:
+        (
+          await queryRows<{ name: string }>(
+            tx,
+            sql`select name from customer_groups where tenant_id = ${tenantId} order by name limit 1`,
+          )
+        )[0]?.name ?? null,
+    }),
     list,
     exportColumns: sql`${contactExport('c')}, c.customer_category as "customerCategory", g.name as "group"`,
     schema: ZCustomerInput as z.ZodType<TCustomerInput>,
-    lookups: async (tx) =>
+    lookups: async (tx, tenantId) =>
       new Map(
-        (await queryRows<{ id: number; name: string }>(tx, sql`select id, name from customer_groups`)).map((g) => [
-          g.name.toLowerCase(),
-          g.id,
-        ]),
+        (
+          await queryRows<{ id: number; name: string }>(
+            tx,
+            sql`select id, name from customer_groups where tenant_id = ${tenantId}`,
+          )
+        ).map((g) => [g.name.toLowerCase(), g.id]),
       ),
     toInput: (values, groups) => {
       const group = values.group ? groups.get(values.group.toLowerCase()) : null;
       return {
         input: { ...contactInput(values), customerCategory: values.customerCategory || null, groupId: group ?? null },
-        errors: group === undefined ? [{ column: 'group', message: `unknown group "${values.group}"` }] : [],
+        errors: group === undefined ? [unknownReference('group', values.group!)] : [],
       };
     },
   });

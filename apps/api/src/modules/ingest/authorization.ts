@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TExitReason } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 
@@ -17,12 +18,15 @@ export type ExitContext = {
  * names it in the reason text. One query per authorizer and batch, however many exits it holds.
  */
 export type ExitAuthorizer = {
+  /** Stable: the web translates the reason from it (`realtime.exitReason.missing.<name>`). */
   name: string;
   missing: string;
   covers(tx: Tx, exits: ExitContext[]): Promise<(string | null)[]>;
+  /** The English text of a cover, for the stored message (default: the cover itself). */
+  describe?(cover: string): string;
 };
 
-export type ExitAuthorization = { isAuthorized: boolean; message: string };
+export type ExitAuthorization = { isAuthorized: boolean; message: string; reason: TExitReason };
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -34,23 +38,32 @@ export const attributionAuthorizer: ExitAuthorizer = {
     const rows = await queryRows<{ i: number; holder: string }>(
       tx,
       sql`select v.i, h.holder
-          from ${jsonRows(exits.map((c, i) => ({ i, tag: c.tagId, article: c.articleId, category: c.categoryId, d: day(c.at) })))}
-            as v(i int, tag int, article int, category int, d date)
+          from ${jsonRows(
+            exits.map((c, i) => ({
+              i,
+              tenant: c.tenantId,
+              tag: c.tagId,
+              article: c.articleId,
+              category: c.categoryId,
+              d: day(c.at),
+            })),
+          )} as v(i int, tenant int, tag int, article int, category int, d date)
           cross join lateral (
             select coalesce(co.name, x.location) as holder from (
               select consumer_id, location from attributions
-                where (tag_id = v.tag or article_id = v.article)
+                where tenant_id = v.tenant and (tag_id = v.tag or article_id = v.article)
                   and start_date <= v.d and (end_date is null or end_date >= v.d)
               union all
               select consumer_id, location from category_attributions
-                where category_id = v.category
+                where tenant_id = v.tenant and category_id = v.category
                   and start_date <= v.d and (end_date is null or end_date >= v.d)
-            ) x left join consumers co on co.id = x.consumer_id limit 1
+            ) x left join consumers co on co.id = x.consumer_id and co.tenant_id = v.tenant limit 1
           ) h`,
     );
-    const covered = new Map(rows.map((r) => [r.i, `attributed to ${r.holder}`]));
+    const covered = new Map(rows.map((r) => [r.i, r.holder]));
     return exits.map((_, i) => covered.get(i) ?? null);
   },
+  describe: (holder) => `attributed to ${holder}`,
 };
 
 const authorizers: ExitAuthorizer[] = [attributionAuthorizer];
@@ -63,9 +76,20 @@ export function registerExitAuthorizer(a: ExitAuthorizer): void {
 /** The verdict from each authorizer's answer: the first cover authorizes; otherwise the reason lists what was missing. */
 export function verdict(answers: { authorizer: ExitAuthorizer; cover: string | null }[]): ExitAuthorization {
   const covered = answers.find((a) => a.cover !== null);
-  if (covered) return { isAuthorized: true, message: `Authorized: ${covered.cover}` };
+  if (covered) {
+    const cover = covered.cover!;
+    return {
+      isAuthorized: true,
+      message: `Authorized: ${covered.authorizer.describe?.(cover) ?? cover}`,
+      reason: { code: 'authorized', params: { by: covered.authorizer.name, cover } },
+    };
+  }
   const missing = answers.map((a) => a.authorizer.missing).join('; ');
-  return { isAuthorized: false, message: `${missing.charAt(0).toUpperCase()}${missing.slice(1)}` };
+  return {
+    isAuthorized: false,
+    message: `${missing.charAt(0).toUpperCase()}${missing.slice(1)}`,
+    reason: { code: 'not_covered', params: { missing: answers.map((a) => a.authorizer.name) } },
+  };
 }
 
 /** The one check of the OUTs at exit gates: each authorizer sees the exits that no earlier one covered. */

@@ -28,7 +28,9 @@ export async function recordSession(
       sql`select id, user_id as "userId" from terminals where tenant_id = ${tenantId} and imei = ${body.imei}`,
     );
     if (!terminal)
-      throw badRequest('unknown_terminal', 'Unknown terminal', [{ field: 'imei', message: 'not registered' }]);
+      throw badRequest('unknown_terminal', 'Unknown terminal', [
+        { field: 'imei', message: 'not registered', code: 'not_registered' },
+      ]);
     if (terminal.userId !== null && terminal.userId !== auth.userId)
       throw new AppError(403, 'terminal_not_assigned', 'This terminal is assigned to another user');
 

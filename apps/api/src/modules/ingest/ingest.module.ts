@@ -20,8 +20,9 @@ export function ingestModule(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
   const service = createIngestService(db, realtime);
 
   const routes: FastifyPluginAsyncZod = async (app) => {
-    // The reader is authenticated before the body is validated: a stranger learns nothing about the format.
-    const preValidation = async (req: FastifyRequest) => {
+    // The reader is authenticated before the body is even read: a stranger's megabytes are never parsed, and
+    // learn nothing about the format (invalid JSON without credentials is a 401, not a 400).
+    const onRequest = async (req: FastifyRequest) => {
       readerOf.set(req, await authenticateReader(db, req.headers.authorization));
     };
     const run = (req: FastifyRequest, source: 'impinj' | 'zebra', normalized: Normalized) => {
@@ -32,7 +33,7 @@ export function ingestModule(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
     const common = {
       bodyLimit: INGEST_BODY_LIMIT,
       config: { rateLimit: INGEST_RATE },
-      preValidation,
+      onRequest,
     };
 
     app.post(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   SocketEvents,
   type TIngestReport,
+  type TExitReason,
   type TReaderStatusEvent,
   type TSendNotification,
   type TStockSummary,
@@ -14,7 +15,9 @@ import { pgError } from '../../platform/db-errors';
 import type { Realtime } from '../../platform/realtime';
 import { stockSummary } from '../dashboard/dashboard.module';
 import { authorizeExits, type ExitAuthorization } from './authorization';
-import { planBatch, presenceKey, type Plan, type Presence, type Read, type Step } from './pipeline';
+import { lockArticles, moveStock } from '../stock/stock.service';
+import { planBatch, presenceKey, withinClock, type Plan, type Presence, type Read, type Step } from './pipeline';
+import { EVENT_KEY_RETENTION_HOURS } from './retention';
 import type { ReaderRow } from './reader-auth';
 
 export type IngestSource = 'impinj' | 'zebra' | 'mqtt';
@@ -35,16 +38,30 @@ type TagRow = {
 type Effect = {
   isAuthorized: boolean | null;
   authorizationMessage: string | null;
+  authorizationReason: TExitReason | null;
   stockDelta: number;
 };
 
-type StockMove = { article_id: number; delta: number; quantity_after: number; note: string };
-/** Per step its effect; per EPC the new stock flag of its tag; the stock movements, in order. */
-type Effects = { byStep: Map<Step, Effect>; inStock: Map<string, boolean>; stockMoves: StockMove[] };
+type StockMove = { step: Step; articleId: number; delta: number; epc: string };
+/**
+ * Per step its effect; per EPC the new stock flag of its tag; the stock changes, in order, and the quantities
+ * of their articles as locked before them.
+ */
+type Effects = {
+  byStep: Map<Step, Effect>;
+  inStock: Map<string, boolean>;
+  stockMoves: StockMove[];
+  locked: ReadonlyMap<number, number>;
+};
 
 type PendingNotice = { movementId: number; eventType: 'IN' | 'OUT'; tag: TagRow | undefined; effect: Effect };
 
-const noEffect = (): Effect => ({ isAuthorized: null, authorizationMessage: null, stockDelta: 0 });
+const noEffect = (): Effect => ({
+  isAuthorized: null,
+  authorizationMessage: null,
+  authorizationReason: null,
+  stockDelta: 0,
+});
 const iso = (d: Date) => d.toISOString();
 const isPassage = (t: TTagEventType): t is 'IN' | 'OUT' => t === 'IN' || t === 'OUT';
 
@@ -171,23 +188,21 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
  * stock flag of their tags again: a batch of another reader that moved the same tag held those locks and has
  * committed by now, so the flags read before the locks may be stale.
  */
-async function lockStock(tx: Tx, tags: TagRow[]): Promise<Map<number, number>> {
+async function lockStock(tx: Tx, tenantId: number, tags: TagRow[]): Promise<Map<number, number>> {
   if (!tags.length) return new Map();
-  const articleIds = [...new Set(tags.map((t) => t.articleId!))];
-  const rows = await queryRows<{ id: number; quantity: number }>(
+  const quantities = await lockArticles(
     tx,
-    sql`select a.id, a.quantity from ${jsonList(articleIds)} e(id)
-        cross join lateral (select id, quantity from articles where id = e.id::int) a
-        order by a.id for update of a`,
+    tenantId,
+    tags.map((t) => t.articleId!),
   );
   const fresh = await queryRows<{ id: number; inStock: boolean }>(
     tx,
     sql`select t.id, t.in_stock as "inStock" from ${jsonList(tags.map((t) => t.id))} e(id)
-        cross join lateral (select id, in_stock from tags where id = e.id::int) t`,
+        cross join lateral (select id, in_stock from tags where id = e.id::int and tenant_id = ${tenantId}) t`,
   );
   const inStock = new Map(fresh.map((r) => [r.id, r.inStock]));
   for (const t of tags) t.inStock = inStock.get(t.id) ?? t.inStock;
-  return new Map(rows.map((r) => [r.id, r.quantity]));
+  return quantities;
 }
 
 export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
@@ -224,7 +239,10 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       checked.forEach((s, i) => verdicts.set(s, answers[i]!));
     }
     const stocked = (tag: TagRow | undefined) => tag && tag.articleId !== null && tag.countsInStock !== false;
-    const quantities = await lockStock(tx, [...new Set(steps.map(activeTag).filter(stocked))] as TagRow[]);
+    const quantities = await lockStock(tx, reader.tenantId, [
+      ...new Set(steps.map(activeTag).filter(stocked)),
+    ] as TagRow[]);
+    const locked = new Map(quantities);
 
     const byStep = new Map<Step, Effect>();
     const inStock = new Map<string, boolean>();
@@ -239,7 +257,11 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
         if (v) {
           effect.isAuthorized = v.isAuthorized;
           effect.authorizationMessage = v.message;
-        } else effect.authorizationMessage = `Family ${tag.familyName} raises no alarm`;
+          effect.authorizationReason = v.reason;
+        } else {
+          effect.authorizationMessage = `Family ${tag.familyName} raises no alarm`;
+          effect.authorizationReason = { code: 'no_alarm', params: { family: tag.familyName ?? '' } };
+        }
       }
       if (!stocked(tag)) continue;
       const articleId = tag.articleId!;
@@ -256,19 +278,15 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       inStock.set(tag.epc, tag.inStock);
       if (effect.stockDelta === 0) continue;
       quantities.set(articleId, quantity + effect.stockDelta);
-      stockMoves.push({
-        article_id: articleId,
-        delta: effect.stockDelta,
-        quantity_after: quantity + effect.stockDelta,
-        note: `RFID ${s.eventType} ${reader.location} (${tag.epc})`,
-      });
+      stockMoves.push({ step: s, articleId, delta: effect.stockDelta, epc: tag.epc });
     }
-    return { byStep, inStock, stockMoves };
+    return { byStep, inStock, stockMoves, locked };
   }
 
   /**
-   * Writes everything the batch decided in one statement: new and decided movements, presences, tags (stock
-   * flag, last seen), article quantities and their stock movements. Answers the ids of the new movements.
+   * Writes what the batch decided about tags in one statement: new and decided movements, presences, tags
+   * (stock flag, last seen); then the stock changes through moveStock, each naming its tag movement.
+   * Answers the notices to send after commit.
    */
   async function write(
     tx: Tx,
@@ -305,8 +323,6 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     }
     // A tag whose stock flag changed started a presence in this batch: it is in `seen`.
     for (const [epc, value] of fx.inStock) seen.get(epc)!.in_stock = value;
-    const deltas = new Map<number, number>();
-    for (const m of fx.stockMoves) deltas.set(m.article_id, (deltas.get(m.article_id) ?? 0) + m.delta);
     const movementColumns = sql`(local int, id bigint, event_type text, epc text, tag_id int, article_id int,
       antenna int, rssi real, is_authorized boolean, authorization_message text, stock_delta int, seen_at timestamptz)`;
 
@@ -366,21 +382,23 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
               ) x
             ) u
             where t.id = u.id and (u.touch or u.in_stock is not null)
-          ),
-          stock as (
-            update articles a set quantity = a.quantity + v.delta, updated_at = now()
-            from ${jsonRows([...deltas].map(([id, delta]) => ({ id, delta })))} as v(id int, delta int)
-            where a.id = v.id and a.tenant_id = ${reader.tenantId}
-          ),
-          moves as (
-            insert into stock_movements (tenant_id, article_id, delta, quantity_after, note)
-            select ${reader.tenantId}, v.article_id, v.delta, v.quantity_after, v.note
-            from ${jsonRows(fx.stockMoves)} as v(article_id int, delta int, quantity_after int, note text)
           )
           select local, new_id as id from created`,
     );
     const ids = new Map(rows.map((r) => [r.local, r.id]));
     const realId = (id: number) => (id < 0 ? ids.get(-id)! : id);
+    await moveStock(
+      tx,
+      { tenantId: reader.tenantId, userId: null },
+      fx.stockMoves.map((m) => ({
+        articleId: m.articleId,
+        delta: m.delta,
+        reason: 'rfid' as const,
+        note: `RFID ${m.step.eventType} ${reader.location} (${m.epc})`,
+        source: { type: 'tag_movement', id: realId(m.step.movementId) },
+      })),
+      { locked: fx.locked },
+    );
     return plan.steps.flatMap((s): PendingNotice[] =>
       isPassage(s.eventType)
         ? [
@@ -395,29 +413,35 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     );
   }
 
-  async function record(tx: Tx, reader: ReaderRow, source: IngestSource, reads: Read[]) {
+  async function record(tx: Tx, reader: ReaderRow, source: IngestSource, reads: Read[], rejected: number) {
     const sorted = [...reads].sort((a, b) => a.seenAt.getTime() - b.seenAt.getTime());
     const loaded = await loadPresences(tx, reader, sorted);
     const { plan, tags } = await planWithKeys(tx, reader, sorted, loaded);
-    const report = {
-      reads: reads.length,
+    const report: TIngestReport = {
+      reads: reads.length + rejected,
       duplicates: plan.duplicates,
+      rejected,
       presences: plan.steps.length,
-      movements: plan.steps.length,
+      // The two sides of a passage seen in one batch are two presences and one movement.
+      movements: new Set(plan.steps.map((s) => s.movementId)).size,
     };
     const fx = await effects(tx, reader, plan.steps, tags);
     const notices = await write(tx, reader, source, plan, tags, fx);
     return { report, notices };
   }
 
-  async function commit(reader: ReaderRow, source: IngestSource, reads: Read[]) {
+  async function commit(reader: ReaderRow, source: IngestSource, all: Read[]) {
+    const { reads, rejected } = withinClock(all, new Date(), EVENT_KEY_RETENTION_HOURS * 3_600_000);
     for (let attempt = 1; ; attempt++) {
       try {
         return await withTenant(db, reader.tenantId, async (tx) => {
           const connected = await markHeard(tx, reader.id);
           const { report, notices } = reads.length
-            ? await record(tx, reader, source, reads)
-            : { report: { reads: 0, duplicates: 0, presences: 0, movements: 0 }, notices: [] as PendingNotice[] };
+            ? await record(tx, reader, source, reads, rejected)
+            : {
+                report: { reads: rejected, duplicates: 0, rejected, presences: 0, movements: 0 },
+                notices: [] as PendingNotice[],
+              };
           return { report, notices, connected };
         });
       } catch (err) {
@@ -431,6 +455,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     result: { totalQuantity: summary.totalQuantity, totalValorization: summary.totalValorization },
     isAuthorized: n.effect.isAuthorized ?? true,
     authorizationMessage: n.effect.authorizationMessage,
+    authorizationReason: n.effect.authorizationReason,
     updatedArticle: n.tag?.articleId != null ? { id: n.tag.articleId, Designation: n.tag.designation ?? '' } : null,
     newTagMouvement: {
       id: n.movementId,

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { SocketEvents } from '@tagstock/contract';
-import { queryRows } from '../../db/client';
-import { setupTestApp } from '../../test/helper';
+import { platformRows, setupTestApp } from '../../test/helper';
 import { impinjBatch, zebraBatch, zebraHeartbeat } from './fixtures';
+import { authorizeExits } from './authorization';
 import { createIngestService } from './ingest.service';
 import { createMqttHandler } from './mqtt-handler';
 import { createRetention } from './retention';
 
+// The reads of these tests are from 2024-03-12 and the server drops reads far from its clock: set the clock there.
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-03-12T09:20:00Z'), shouldAdvanceTime: true });
 const ctx = await setupTestApp();
 const api = '/backend/api';
 type Row = { id: number; [k: string]: unknown };
@@ -27,10 +29,12 @@ const post = (vendor: 'impinj' | 'zebra', body: unknown, authorization?: string)
   });
 const bearer = (secret: string) => `Bearer ${secret}`;
 const db = () => ctx.database.db;
+const dbNow = async () =>
+  (await platformRows<{ ms: number }>(db(), sql`select (extract(epoch from now()) * 1000)::float8 as ms`))[0]!.ms;
 const quantity = async (articleId: number) =>
-  (await queryRows<{ q: number }>(db(), sql`select quantity as q from articles where id = ${articleId}`))[0]!.q;
+  (await platformRows<{ q: number }>(db(), sql`select quantity as q from articles where id = ${articleId}`))[0]!.q;
 const movements = (readerId: number) =>
-  queryRows<Row>(
+  platformRows<Row>(
     db(),
     sql`select id, event_type as "eventType", epc, tag_id as "tagId", tenant_id as "tenantId", is_authorized as "isAuthorized",
           authorization_message as "authorizationMessage", stock_delta as "stockDelta"
@@ -89,7 +93,10 @@ describe('reader authentication', () => {
     // Even a malformed body gets 401 first: strangers learn nothing.
     expect((await post('zebra', { nope: true })).statusCode).toBe(401);
     expect(await movements(reader.id)).toEqual([]);
-    const [row] = await queryRows<{ online: boolean }>(db(), sql`select online from readers where id = ${reader.id}`);
+    const [row] = await platformRows<{ online: boolean }>(
+      db(),
+      sql`select online from readers where id = ${reader.id}`,
+    );
     expect(row!.online).toBe(false);
     // Basic auth: user = reader id, password = the secret, with or without its id prefix; a rotated secret replaces the old one.
     expect(
@@ -121,14 +128,31 @@ describe('Impinj ingestion', () => {
     ];
     const res = await post('impinj', batch, bearer(secret));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ reads: 5, duplicates: 0, presences: 2, movements: 2 });
+    // Two presences (inner, then outer) make one movement.
+    expect(res.json()).toEqual({ reads: 5, duplicates: 0, rejected: 0, presences: 2, movements: 1 });
     expect(await quantity(article.id)).toBe(4);
     const moves = await movements(reader.id);
     expect(moves).toHaveLength(1);
     expect(moves[0]).toMatchObject({ eventType: 'OUT', epc, isAuthorized: false, stockDelta: -1 });
     expect(moves[0]!.authorizationMessage).toMatch(/no active attribution/i);
+    // The stock moved through the one stock path: a movement with its reason and tag movement, and a log entry.
+    const stock = await platformRows<Row>(
+      db(),
+      sql`select delta, quantity_after as after, reason_code as reason, source_type as "sourceType",
+            source_id as "sourceId", note from stock_movements where article_id = ${article.id} order by id`,
+    );
+    expect(stock.at(-1)).toMatchObject({ delta: -1, after: 4, reason: 'rfid', sourceType: 'tag_movement' });
+    expect(stock.at(-1)!.sourceId).toBe(moves[0]!.id);
+    expect(stock.at(-1)!.note).toContain(epc);
+    const [log] = await platformRows<Row>(
+      db(),
+      sql`select action, summary, changes from activity_log where entity = 'article' and entity_id = ${article.id}
+          order by id desc limit 1`,
+    );
+    expect(log).toMatchObject({ action: 'decremented', changes: [{ field: 'quantity', from: 5, to: 4 }] });
+    expect(log!.summary).toContain('(RFID)');
 
-    const [{ t: tenantId }] = (await queryRows<{ t: number }>(
+    const [{ t: tenantId }] = (await platformRows<{ t: number }>(
       db(),
       sql`select tenant_id as t from readers where id = ${reader.id}`,
     )) as [{ t: number }];
@@ -138,6 +162,7 @@ describe('Impinj ingestion', () => {
     expect(calls[0]![2]).toMatchObject({
       isAuthorized: false,
       authorizationMessage: expect.stringMatching(/attribution/),
+      authorizationReason: { code: 'not_covered', params: { missing: ['attribution'] } },
       updatedArticle: { id: article.id, Designation: article.designation },
       newTagMouvement: { id: moves[0]!.id, eventType: 'OUT', Reader: { id: reader.id, emplacement: reader.location } },
       result: { totalQuantity: expect.any(Number), totalValorization: expect.any(Number) },
@@ -148,7 +173,7 @@ describe('Impinj ingestion', () => {
     // The reader retries the same batch: nothing changes, nothing is announced.
     notify.mockClear();
     const retry = await post('impinj', batch, bearer(secret));
-    expect(retry.json()).toEqual({ reads: 5, duplicates: 5, presences: 0, movements: 0 });
+    expect(retry.json()).toEqual({ reads: 5, duplicates: 5, rejected: 0, presences: 0, movements: 0 });
     expect(await quantity(article.id)).toBe(4);
     expect(await movements(reader.id)).toHaveLength(1);
     expect(notify).not.toHaveBeenCalled();
@@ -158,13 +183,13 @@ describe('Impinj ingestion', () => {
       ...e,
       timestamp: e.timestamp.replace('09:15', '09:16'),
     }));
-    expect((await post('impinj', back, bearer(secret))).json()).toMatchObject({ presences: 2, movements: 2 });
+    expect((await post('impinj', back, bearer(secret))).json()).toMatchObject({ presences: 2, movements: 1 });
     expect(await quantity(article.id)).toBe(5);
     expect((await movements(reader.id)).map((m) => [m.eventType, m.stockDelta])).toEqual([
       ['OUT', -1],
       ['IN', 1],
     ]);
-    const [tag] = await queryRows<Row>(
+    const [tag] = await platformRows<Row>(
       db(),
       sql`select last_reader_id as r, last_location as l, in_stock as s from tags where epc = ${epc}`,
     );
@@ -219,7 +244,7 @@ describe('Impinj ingestion', () => {
     );
     expect(bad.json()).toMatchObject({ code: 'invalid_reads', errors: [{ field: '1.tagInventoryEvent.epc' }] });
     expect(await movements(reader.id)).toEqual([]);
-    const [keys] = await queryRows<{ n: number }>(
+    const [keys] = await platformRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from ingest_events where reader_id = ${reader.id}`,
     );
@@ -255,15 +280,15 @@ describe('Zebra ingestion', () => {
     await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: ['3074257BF7194E4000001A85'] });
     const hb = await post('zebra', zebraHeartbeat, bearer(secret));
     expect(hb.statusCode, hb.body).toBe(200);
-    expect(hb.json()).toEqual({ reads: 0, duplicates: 0, presences: 0, movements: 0 });
-    const [status] = await queryRows<{ online: boolean }>(
+    expect(hb.json()).toEqual({ reads: 0, duplicates: 0, rejected: 0, presences: 0, movements: 0 });
+    const [status] = await platformRows<{ online: boolean }>(
       db(),
       sql`select online from readers where id = ${reader.id}`,
     );
     expect(status!.online).toBe(true);
 
     const res = await post('zebra', zebraBatch, bearer(secret));
-    expect(res.json()).toEqual({ reads: 2, duplicates: 0, presences: 2, movements: 2 });
+    expect(res.json()).toEqual({ reads: 2, duplicates: 0, rejected: 0, presences: 2, movements: 1 });
     expect((await movements(reader.id)).map((m) => m.eventType)).toEqual(['OUT']);
     expect(await quantity(article.id)).toBe(4);
     // The same eventNum again, alone: a duplicate.
@@ -293,9 +318,9 @@ describe('tenant isolation', () => {
     // Recorded in the reader's tenant as an unregistered EPC: no tag, no stock, no alarm.
     expect(moves).toHaveLength(1);
     expect(moves[0]).toMatchObject({ eventType: 'OUT', tagId: null, isAuthorized: null, stockDelta: 0 });
-    const [tag] = await queryRows<Row>(db(), sql`select last_seen_at as s from tags where epc = ${epc}`);
+    const [tag] = await platformRows<Row>(db(), sql`select last_seen_at as s from tags where epc = ${epc}`);
     expect(tag!.s).toBeNull();
-    const [acmeTenant] = await queryRows<{ t: number }>(
+    const [acmeTenant] = await platformRows<{ t: number }>(
       db(),
       sql`select tenant_id as t from readers where id = ${acmeReader.id}`,
     );
@@ -314,7 +339,7 @@ describe('tag logs and tag dashboard', () => {
       [impinjRead(a, 1, 0), impinjRead(a, 2, 1), impinjRead(b, 2, 10), impinjRead(b, 1, 11), impinjRead(c, 1, 20)],
       bearer(secret),
     );
-    const [{ t: tenantId }] = (await queryRows<{ t: number }>(
+    const [{ t: tenantId }] = (await platformRows<{ t: number }>(
       db(),
       sql`select tenant_id as t from readers where id = ${reader.id}`,
     )) as [{ t: number }];
@@ -404,10 +429,12 @@ describe('reader status', () => {
     expect((await ok(admin, 'GET', `/readers/${reader.id}`)).online).toBe(true);
 
     // Within the timeout (120 s by default) nothing happens; past it, one disconnect.
-    await ctx.app.readerStatus.sweep(new Date(Date.now() + 60_000));
+    // Last heard is on the database's clock (PGlite's follows the test's, PostgreSQL's is the real one).
+    const now = await dbNow();
+    await ctx.app.readerStatus.sweep(new Date(now + 60_000));
     expect(events(SocketEvents.readerDisconnect)).toHaveLength(0);
-    await ctx.app.readerStatus.sweep(new Date(Date.now() + 121_000));
-    await ctx.app.readerStatus.sweep(new Date(Date.now() + 300_000));
+    await ctx.app.readerStatus.sweep(new Date(now + 121_000));
+    await ctx.app.readerStatus.sweep(new Date(now + 300_000));
     expect(events(SocketEvents.readerDisconnect)).toHaveLength(1);
     expect(events(SocketEvents.readerDisconnect)[0]![2]).toMatchObject({
       readerId: reader.id,
@@ -448,7 +475,7 @@ describe('handheld sessions', () => {
     expect(first).toEqual({ sessionId: session.sessionId, reads: 2, known: 1, unknown: 1, duplicate: false });
     const again = await ok(admin, 'POST', '/terminals/sessions', session);
     expect(again).toEqual({ ...first, duplicate: true });
-    const moves = await queryRows<Row>(
+    const moves = await platformRows<Row>(
       db(),
       sql`select epc, event_type as "eventType", source, location, stock_delta as "stockDelta", seen_at as "seenAt"
           from tag_movements where terminal_id = ${terminal.id} order by epc`,
@@ -562,16 +589,16 @@ describe('de-duplication state over time', () => {
     const epc = epcOf(51);
     await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
     const batch = [impinjRead(epc, 1, 0), impinjRead(epc, 1, 1), impinjRead(epc, 2, 3)];
-    expect((await post('impinj', batch, bearer(secret))).json()).toMatchObject({ movements: 2 });
+    expect((await post('impinj', batch, bearer(secret))).json()).toMatchObject({ presences: 2, movements: 1 });
     // Only the reads that started a presence left a key: the rest are covered by the presence state.
-    const keys = await queryRows<{ n: number }>(
+    const keys = await platformRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from ingest_events where reader_id = ${reader.id}`,
     );
     expect(keys[0]!.n).toBe(2);
-    await db().execute(sql`delete from tag_presences where reader_id = ${reader.id}`);
+    await platformRows(db(), sql`delete from tag_presences where reader_id = ${reader.id}`);
     const retry = await post('impinj', batch, bearer(secret));
-    expect(retry.json()).toEqual({ reads: 3, duplicates: 2, presences: 1, movements: 1 });
+    expect(retry.json()).toEqual({ reads: 3, duplicates: 2, rejected: 0, presences: 1, movements: 1 });
     // The forgotten middle read starts a presence again (an 'unknown' movement), but no second OUT and no stock.
     const moves = await movements(reader.id);
     expect(moves.filter((m) => m.eventType === 'OUT')).toHaveLength(1);
@@ -584,7 +611,7 @@ describe('de-duplication state over time', () => {
     await post('impinj', [impinjRead(epcOf(52), 1, 0), impinjRead(epcOf(53), 1, 0)], bearer(secret));
     const count = async () =>
       (
-        await queryRows<{ p: number; k: number }>(
+        await platformRows<{ p: number; k: number }>(
           db(),
           sql`select (select count(*)::int from tag_presences where reader_id = ${reader.id}) as p,
                      (select count(*)::int from ingest_events where reader_id = ${reader.id}) as k`,
@@ -592,10 +619,11 @@ describe('de-duplication state over time', () => {
       )[0]!;
     expect(await count()).toEqual({ p: 2, k: 2 });
     const retention = createRetention(db(), { error: () => undefined });
-    // The reads are from 2024: their presences are long stale; the keys arrived just now.
-    await retention.prune(new Date());
+    // A day and an hour later the presences are stale; the keys are kept another day.
+    const now = await dbNow();
+    await retention.prune(new Date(now + 25 * 3_600_000));
     expect(await count()).toEqual({ p: 0, k: 2 });
-    await retention.prune(new Date(Date.now() + 49 * 3_600_000));
+    await retention.prune(new Date(now + 49 * 3_600_000));
     expect(await count()).toEqual({ p: 0, k: 0 });
   });
 
@@ -607,6 +635,7 @@ describe('de-duplication state over time', () => {
     expect((await post('impinj', [...reads(0), ...reads(1)], bearer(secret))).json()).toEqual({
       reads: 160,
       duplicates: 80,
+      rejected: 0,
       presences: 40,
       movements: 40,
     });
@@ -614,9 +643,76 @@ describe('de-duplication state over time', () => {
     expect((await post('impinj', reads(5), bearer(secret))).json()).toEqual({
       reads: 80,
       duplicates: 40,
+      rejected: 0,
       presences: 0,
       movements: 0,
     });
     expect(await movements(reader.id)).toHaveLength(40);
+  });
+});
+
+describe('reader clocks and authentication order', () => {
+  it('drops reads stamped far in the future or the past, counts them, and keeps the good reads', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const epc = epcOf(71);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    const at = (timestamp: string, antennaPort: number) => ({ ...impinjRead(epc, antennaPort, 0), timestamp });
+    // A reader with a bad clock: one read in 2100, one from two weeks ago (a year out of 1900–2200 is a 400); a good read in the same batch is kept.
+    const bad = await post(
+      'impinj',
+      [at('2100-01-01T00:00:00Z', 1), at('2024-02-27T09:15:00Z', 1), impinjRead(epcOf(72), 1, 0)],
+      bearer(secret),
+    );
+    expect(bad.json()).toEqual({ reads: 3, duplicates: 0, rejected: 2, presences: 1, movements: 1 });
+    // The future read left no presence behind: a real walk-out of that tag is still an OUT.
+    const walk = await post('impinj', [impinjRead(epc, 1, 10), impinjRead(epc, 2, 12)], bearer(secret));
+    expect(walk.json()).toEqual({ reads: 2, duplicates: 0, rejected: 0, presences: 2, movements: 1 });
+    expect((await movements(reader.id)).filter((m) => m.epc === epc).map((m) => m.eventType)).toEqual(['OUT']);
+    expect(await quantity(article.id)).toBe(4);
+  });
+
+  it('authenticates the reader before reading the body: invalid JSON from a stranger is a 401', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { secret } = await setup(admin);
+    const raw = (authorization?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${api}/ingest/impinj`,
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        payload: '[{"not json',
+      });
+    const stranger = await raw();
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json().code).toBe('invalid_reader_credentials');
+    expect((await raw(bearer('1.wrong'))).statusCode).toBe(401);
+    // The reader itself gets the parse error.
+    expect((await raw(bearer(secret))).statusCode).toBe(400);
+  });
+});
+
+describe('exit authorization', () => {
+  it('filters attributions by the tenant of the exit itself, not by row-level security alone', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { article } = await setup(admin);
+    const consumer = await ok(admin, 'POST', '/consumers', { name: 'Équipe isolation' });
+    await ok(admin, 'POST', '/attributions', {
+      consumerId: consumer.id,
+      articleId: article.id,
+      startDate: '2024-01-01',
+    });
+    const tenants = await platformRows<{ id: number; name: string }>(db(), sql`select id, name from tenants`);
+    const idOf = (name: string) => tenants.find((t) => t.name === name)!.id;
+    const exit = (tenantId: number) => ({
+      tenantId,
+      tagId: 0,
+      articleId: article.id,
+      categoryId: null,
+      at: new Date(),
+    });
+    // As the table owner (no row-level security), the explicit filter is the only wall.
+    const [own, other] = await authorizeExits(ctx.database.owner, [exit(idOf('Demo')), exit(idOf('Acme'))]);
+    expect(own!.isAuthorized).toBe(true);
+    expect(other!.isAuthorized).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ZImpinjBatch, ZImpinjEvent, ZZebraBody, type TImpinjEvent, type TZebraEvent } from '@tagstock/contract';
-import type { Db } from '../../db/client';
+import { withPlatform, type Db } from '../../db/client';
 import { readers } from '../rfid/rfid.schema';
 import type { createIngestService } from './ingest.service';
 import { normalizeImpinj, normalizeZebra } from './pipeline';
@@ -31,7 +31,8 @@ export function createMqttHandler(
     if (!m) return { ok: false, reason: `unexpected topic ${topic}` };
     const readerId = Number(m[1]);
     const kind = m[2] as 'impinj' | 'zebra' | 'status';
-    const [reader] = await db.select().from(readers).where(eq(readers.id, readerId));
+    // Platform work: the reader row names the tenant; the broker's ACL has authenticated the publisher.
+    const [reader] = await withPlatform(db, (tx) => tx.select().from(readers).where(eq(readers.id, readerId)));
     if (!reader) return { ok: false, reason: `unknown reader ${readerId}` };
 
     const text = payload.toString('utf8').trim();

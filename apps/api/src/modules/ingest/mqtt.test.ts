@@ -1,11 +1,12 @@
 import mqtt from 'mqtt';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { setupTestApp } from '../../test/helper';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { platformRows, setupTestApp } from '../../test/helper';
 
 // Against the real broker of the machine (MQTT_TEST_URL, default the local Mosquitto).
 const url = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+// The reads below are from 2024-03-12 and the server drops reads far from its clock: set the clock there.
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-03-12T09:20:00Z'), shouldAdvanceTime: true });
 const ctx = await setupTestApp({ mqttUrl: url });
 const api = '/backend/api';
 const publisher = await mqtt.connectAsync(url, { clientId: `tagstock-test-${process.pid}-${Date.now()}` });
@@ -62,14 +63,14 @@ describe('MQTT ingestion', () => {
       });
 
     const movement = await eventually(async () => {
-      const rows = await queryRows<{ eventType: string }>(
+      const rows = await platformRows<{ eventType: string }>(
         ctx.database.db,
         sql`select event_type as "eventType" from tag_movements where reader_id = ${reader.id} and epc = ${epc}`,
       );
       return rows.find((r) => r.eventType === 'OUT');
     }, publishReads);
     expect(movement.eventType).toBe('OUT');
-    const online = await queryRows<{ online: boolean }>(
+    const online = await platformRows<{ online: boolean }>(
       ctx.database.db,
       sql`select online from readers where id = ${reader.id}`,
     );
@@ -77,7 +78,7 @@ describe('MQTT ingestion', () => {
 
     await eventually(
       async () => {
-        const [r] = await queryRows<{ online: boolean }>(
+        const [r] = await platformRows<{ online: boolean }>(
           ctx.database.db,
           sql`select online from readers where id = ${reader.id}`,
         );
@@ -85,7 +86,7 @@ describe('MQTT ingestion', () => {
       },
       () => publisher.publishAsync(`tagstock/readers/${reader.id}/status`, 'offline', { qos: 1 }),
     );
-    const count = await queryRows<{ n: number }>(
+    const count = await platformRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from tag_movements where reader_id = ${reader.id}`,
     );

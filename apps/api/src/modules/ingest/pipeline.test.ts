@@ -10,6 +10,7 @@ import {
   normalizeZebra,
   parseTimestamp,
   presenceKey,
+  withinClock,
   type Presence,
   type Read,
   type ReaderShape,
@@ -150,9 +151,10 @@ describe('exit authorization verdict', () => {
     covers: async (_tx, exits) => exits.map(() => null),
   };
   it('authorizes on the first cover and lists what was missing otherwise', () => {
-    expect(verdict([{ authorizer: attributionAuthorizer, cover: 'attributed to Atelier' }])).toEqual({
+    expect(verdict([{ authorizer: attributionAuthorizer, cover: 'Atelier' }])).toEqual({
       isAuthorized: true,
       message: 'Authorized: attributed to Atelier',
+      reason: { code: 'authorized', params: { by: 'attribution', cover: 'Atelier' } },
     });
     expect(
       verdict([
@@ -162,6 +164,7 @@ describe('exit authorization verdict', () => {
     ).toEqual({
       isAuthorized: false,
       message: 'No active attribution of this tag, its article or its category; no open stock output',
+      reason: { code: 'not_covered', params: { missing: ['attribution', 'output'] } },
     });
   });
 });
@@ -247,9 +250,38 @@ describe('exit authorization of a batch', () => {
       [1, 3],
     ]);
     expect(verdicts).toEqual([
-      { isAuthorized: false, message: 'No first; no second' },
-      { isAuthorized: true, message: 'Authorized: first covers 2' },
-      { isAuthorized: true, message: 'Authorized: second covers 3' },
+      {
+        isAuthorized: false,
+        message: 'No first; no second',
+        reason: { code: 'not_covered', params: { missing: ['first', 'second'] } },
+      },
+      {
+        isAuthorized: true,
+        message: 'Authorized: first covers 2',
+        reason: { code: 'authorized', params: { by: 'first', cover: 'first covers 2' } },
+      },
+      {
+        isAuthorized: true,
+        message: 'Authorized: second covers 3',
+        reason: { code: 'authorized', params: { by: 'second', cover: 'second covers 3' } },
+      },
     ]);
+  });
+});
+
+describe('withinClock', () => {
+  it('keeps reads up to 5 minutes ahead and within the given age, and counts the others', () => {
+    const now = new Date('2024-03-12T09:15:00Z');
+    const at = (iso: string) => ({ antenna: 1, epc: 'AA', rssi: null, seenAt: new Date(iso), eventKey: iso });
+    const reads = [
+      at('2024-03-12T09:19:59Z'),
+      at('2024-03-12T09:20:01Z'),
+      at('2999-01-01T00:00:00Z'),
+      at('2024-03-10T09:15:01Z'),
+      at('2024-03-10T09:14:59Z'),
+    ];
+    const { reads: kept, rejected } = withinClock(reads, now, 48 * 3_600_000);
+    expect(kept.map((r) => r.eventKey)).toEqual(['2024-03-12T09:19:59Z', '2024-03-10T09:15:01Z']);
+    expect(rejected).toBe(3);
   });
 });

@@ -93,6 +93,22 @@ export function normalizeZebra(events: TZebraEvent[]): Normalized {
   return { reads, errors };
 }
 
+/** How far ahead of the server's clock a read may be stamped: readers' clocks drift by seconds, not minutes. */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/**
+ * Drops the reads stamped too far in the future or older than `maxAgeMs`, and counts them. A single read from
+ * a reader with a bad clock (2999-01-01) would otherwise extend its presence forever and make every later real
+ * read of that tag a duplicate; a read older than the idempotency keys may be a replay. The good reads of the
+ * same batch are kept: a reader with a bad clock loses only its bad reads.
+ */
+export function withinClock(reads: Read[], now: Date, maxAgeMs: number): { reads: Read[]; rejected: number } {
+  const latest = now.getTime() + MAX_CLOCK_AHEAD_MS;
+  const earliest = now.getTime() - maxAgeMs;
+  const kept = reads.filter((r) => r.seenAt.getTime() <= latest && r.seenAt.getTime() >= earliest);
+  return { reads: kept, rejected: reads.length - kept.length };
+}
+
 /** De-duplication state of one (antenna, EPC) of a reader. */
 export type Presence = {
   antenna: number;

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { withPlatform, type Db } from '../../db/client';
 import { unauthorized } from '../../platform/errors';
 import { hashSecret } from '../rfid/rfid.repository';
 import { readers } from '../rfid/rfid.schema';
@@ -33,7 +33,7 @@ export async function authenticateReader(db: Db, header: string | undefined): Pr
   const fail = () => unauthorized('invalid_reader_credentials', 'Unknown reader or wrong secret');
   const c = credentials(header);
   if (!c) throw fail();
-  const [reader] = await db.select().from(readers).where(eq(readers.id, c.id));
+  const [reader] = await withPlatform(db, (tx) => tx.select().from(readers).where(eq(readers.id, c.id)));
   const given = Buffer.from(hashSecret(c.random), 'hex');
   // Compared even for an unknown reader, so that both failures take the same time.
   const stored = Buffer.from(reader?.secretHash ?? hashSecret(''), 'hex');

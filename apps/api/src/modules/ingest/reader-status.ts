@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SocketEvents, type TReaderStatusEvent } from '@tagstock/contract';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, withPlatform, type Db } from '../../db/client';
 import { periodic } from '../../platform/periodic';
 import type { Realtime } from '../../platform/realtime';
 
@@ -44,23 +44,27 @@ export function createReaderStatus(
     }
   };
 
-  // Platform work across tenants: it runs as the database owner, outside any tenant transaction.
+  // Platform work across tenants: an explicit platform transaction.
   const sweep = async (now = new Date()) => {
-    const rows = await queryRows<StatusRow>(
-      db,
-      sql`update readers set online = false
+    const rows = await withPlatform(db, (tx) =>
+      queryRows<StatusRow>(
+        tx,
+        sql`update readers set online = false
           where online and last_heard_at + make_interval(secs => heartbeat_timeout_seconds) < ${now.toISOString()}::timestamptz
           returning id, tenant_id as "tenantId", name, location`,
+      ),
     );
     announce(rows, now);
     return rows.length;
   };
 
   const markOffline = async (readerId: number, now = new Date()) => {
-    const rows = await queryRows<StatusRow>(
-      db,
-      sql`update readers set online = false where id = ${readerId} and online
-          returning id, tenant_id as "tenantId", name, location`,
+    const rows = await withPlatform(db, (tx) =>
+      queryRows<StatusRow>(
+        tx,
+        sql`update readers set online = false where id = ${readerId} and online
+            returning id, tenant_id as "tenantId", name, location`,
+      ),
     );
     announce(rows, now);
     return rows.length > 0;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, withPlatform, type Db } from '../../db/client';
 import { periodic } from '../../platform/periodic';
 
 /**
@@ -26,15 +26,17 @@ export function createRetention(db: Db, log: { error(obj: unknown, msg: string):
   async function prune(table: string, column: string, cutoff: string) {
     let total = 0;
     for (;;) {
-      // Platform work across tenants, as the database owner (like the reader status sweep).
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`with gone as (
-              delete from ${sql.identifier(table)} where ctid in (
-                select ctid from ${sql.identifier(table)} where ${sql.identifier(column)} < ${cutoff}::timestamptz
-                limit ${CHUNK})
-              returning 1)
-            select count(*)::int as n from gone`,
+      // Platform work across tenants, one short platform transaction per chunk (like the reader status sweep).
+      const [row] = await withPlatform(db, (tx) =>
+        queryRows<{ n: number }>(
+          tx,
+          sql`with gone as (
+                delete from ${sql.identifier(table)} where ctid in (
+                  select ctid from ${sql.identifier(table)} where ${sql.identifier(column)} < ${cutoff}::timestamptz
+                  limit ${CHUNK})
+                returning 1)
+              select count(*)::int as n from gone`,
+        ),
       );
       total += row?.n ?? 0;
       if ((row?.n ?? 0) < CHUNK) return total;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -202,7 +203,7 @@ export const tagPresences = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     // The movement this presence started (an 'unknown' one may later become IN or OUT).
-    movementId: integer('movement_id'),
+    movementId: bigint('movement_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.readerId, t.antenna, t.epc] })],
 );

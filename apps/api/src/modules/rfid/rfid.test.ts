@@ -67,16 +67,29 @@ describe('RFID records', () => {
       epcs: ['AAAA0000000000000000B001', 'aaaa0000000000000000b002', '', 'not-hex', 'AAAA0000000000000000B001'],
     });
     expect(first).toEqual({
+      applied: true,
       created: 2,
       rebound: 0,
       unchanged: 0,
-      invalid: [{ line: 4, epc: 'not-hex', message: expect.any(String) }],
+      invalid: [{ line: 4, epc: 'not-hex', message: expect.any(String), code: 'invalid_epc' }],
+      conflicts: [],
     });
-    const second = await ok('POST', '/tags/bind', {
-      articleId: b.id,
-      epcs: ['AAAA0000000000000000B002', 'AAAA0000000000000000B003'],
+    // An EPC of another article is named, and nothing is written until the move is confirmed.
+    const body = { articleId: b.id, epcs: ['AAAA0000000000000000B002', 'AAAA0000000000000000B003'] };
+    const asked = await ok('POST', '/tags/bind', body);
+    expect(asked).toEqual({
+      applied: false,
+      created: 0,
+      rebound: 0,
+      unchanged: 0,
+      invalid: [],
+      conflicts: [
+        { articleId: a.id, reference: 'RF-B1', designation: 'Article RF-B1', epcs: ['AAAA0000000000000000B002'] },
+      ],
     });
-    expect(second).toMatchObject({ created: 1, rebound: 1, unchanged: 0 });
+    expect((await ok<{ total: number }>('GET', `/tags?articleId=${b.id}`)).total).toBe(0);
+    const second = await ok('POST', '/tags/bind', { ...body, move: true });
+    expect(second).toMatchObject({ applied: true, created: 1, rebound: 1, unchanged: 0 });
     const again = await ok('POST', '/tags/bind', { articleId: b.id, epcs: ['AAAA0000000000000000B002'] });
     expect(again).toMatchObject({ created: 0, rebound: 0, unchanged: 1 });
     expect((await ok<{ total: number }>('GET', `/tags?articleId=${b.id}`)).total).toBe(2);

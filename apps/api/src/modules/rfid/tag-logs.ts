@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
 import { tenantFromParam } from '../../platform/auth';
-import { badRequest } from '../../platform/errors';
+import { period } from '../../platform/period';
 import { escapeLike, paginate, type ListSpec } from '../../platform/pagination';
 import { tagColumns, tagFrom, tagSort, withGs1 } from './rfid.repository';
 
@@ -32,7 +32,7 @@ const movementSearch = (pattern: string) =>
 
 export const TAG_LOG_COUNT_CAP = 10_000;
 
-/** Tag logs: newest first, filtered by event type, unauthorized exits, reader and free text. */
+/** Tag logs: newest first, filtered by event type, unauthorized exits, reader, one movement and free text. */
 export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'limit'>): ListSpec {
   return {
     columns: sql`m.id, m.event_type as "eventType", m.epc, m.tag_id as "tagId", m.article_id as "articleId",
@@ -46,6 +46,7 @@ export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'lim
       ...(q.eventType ? [sql`m.event_type = ${q.eventType}`] : []),
       ...(q.unauthorized === 'true' ? [sql`m.is_authorized = false`] : []),
       ...(q.readerId ? [sql`m.reader_id = ${q.readerId}`] : []),
+      ...(q.movementId ? [sql`m.id = ${q.movementId}`] : []),
     ],
     searchWith: movementSearch,
     sort: { seenAt: sql`m.seen_at`, eventType: sql`m.event_type`, epc: sql`m.epc`, location: sql`m.location` },
@@ -54,21 +55,6 @@ export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'lim
     // A busy site writes millions of movements: counting them all would cost more than the page itself.
     countCap: TAG_LOG_COUNT_CAP,
   };
-}
-
-/** UTC day bounds of the overview period; the last 30 days by default. */
-function period(q: TTagsOverviewQuery): { from: string; to: string } {
-  const to = q.endDate ?? new Date().toISOString().slice(0, 10);
-  const from = q.startDate ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-  if (from > to)
-    throw badRequest('invalid_period', 'startDate is after endDate', [
-      { field: 'startDate', message: 'after endDate' },
-    ]);
-  if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
-    throw badRequest('invalid_period', 'The period is limited to one year', [
-      { field: 'startDate', message: 'too far' },
-    ]);
-  return { from, to };
 }
 
 export async function tagsOverview(tx: Tx, tenantId: number, q: TTagsOverviewQuery): Promise<TTagsOverview> {

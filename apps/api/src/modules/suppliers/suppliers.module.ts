@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { ZSupplier, ZSupplierInput, type TSupplier, type TSupplierInput } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import type { z } from 'zod';
-import { contactExport, contactInput, contactImportRoutes } from '../../db/contact-import';
+import { contactExport, contactInput, contactImportRoutes } from '../../platform/contact-import';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import type { ListSpec } from '../../platform/pagination';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { articles } from '../articles/articles.schema';
+import { purchaseOrders } from '../purchasing/purchasing.schema';
 import { suppliers } from './suppliers.schema';
 
 export function suppliersModule(db: Db) {
@@ -25,7 +27,12 @@ export function suppliersModule(db: Db) {
     idColumn: sql`s.id`,
     list,
     toValues: (input) => input,
-    errors: { inUse: 'This supplier still has articles: move or delete them first' },
+    usages: [
+      { resource: 'articles', table: articles, column: articles.supplierId },
+      { resource: 'purchaseOrders', table: purchaseOrders, column: purchaseOrders.supplierId },
+    ],
+    logged: true,
+    errors: { inUse: 'This supplier still has articles or orders: move or delete them first' },
   });
   const transfer = contactImportRoutes<TSupplierInput, undefined>(db, {
     path: '/suppliers',

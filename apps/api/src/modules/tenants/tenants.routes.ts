@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOf, ZListQuery, ZTenant } from '@tagstock/contract';
-import type { Db } from '../../db/client';
+import { withPlatform, type Db } from '../../db/client';
 import { tenantsRepository } from './tenants.repository';
 
 export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -10,6 +10,6 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { tags: ['tenants'], querystring: ZListQuery, response: { 200: listOf(ZTenant) } },
       preHandler: app.requireSuperAdmin,
     },
-    (request) => tenantsRepository.list(db, request.query),
+    (request) => withPlatform(db, (tx) => tenantsRepository.list(tx, request.query)),
   );
 };

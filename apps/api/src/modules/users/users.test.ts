@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@tagstock/contract';
 import { setupTestApp } from '../../test/helper';
@@ -146,10 +147,56 @@ describe('users', () => {
     );
     const deux = await ctx.token('deux@acme.test', 'long-enough-1');
     const me = (await call('GET', '/auth/me', undefined, acme)).json().user;
+    // Deux manages users but is no administrator: the administrator is out of their reach.
     const disable = await call('DELETE', `/users/${me.IDUser}`, undefined, deux);
-    expect(disable.statusCode).toBe(409);
-    expect(disable.json().code).toBe('last_admin');
+    expect(disable.statusCode).toBe(403);
+    expect(disable.json().code).toBe('outranked_user');
     expect(second.statusCode).toBe(200);
+    expect((await call('GET', '/auth/me', undefined, acme)).statusCode).toBe(200);
+  });
+
+  it('lets nobody edit, demote or disable a user holding permissions they lack', async () => {
+    const acme = await ctx.token('admin@acme.test');
+    const adminRole = await roleId('Administrateur', acme);
+    const managerRole = (await call('POST', '/roles', { name: 'Gestion des comptes' }, acme)).json().id as number;
+    await call('POST', `/roles/${managerRole}/permissions`, { permissions: ['users.read', 'users.write'] }, acme);
+    const readerRole = (await call('POST', '/roles', { name: 'Consultation' }, acme)).json().id as number;
+    await call('POST', `/roles/${readerRole}/permissions`, { permissions: ['users.read'] }, acme);
+    const create = (name: string, email: string, role: number) =>
+      call(
+        'POST',
+        '/users',
+        { name, email, roleId: role, App_Type: 'Web', password: 'long-enough-1', confirmation: 'long-enough-1' },
+        acme,
+      );
+    expect((await create('Gérard', 'gerard@acme.test', managerRole)).statusCode).toBe(200);
+    const lesser = (await create('Lise', 'lise@acme.test', readerRole)).json() as Row;
+    const manager = await ctx.token('gerard@acme.test', 'long-enough-1');
+    const adminUser = (await call('GET', '/auth/me', undefined, acme)).json().user;
+    const edit = (id: number, body: object) =>
+      call('PUT', `/users/${id}`, { name: 'X', App_Type: 'Web', disabled: false, ...body }, manager);
+
+    const expectOutranked = (res: Awaited<ReturnType<typeof call>>) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('outranked_user');
+    };
+    expectOutranked(await edit(adminUser.IDUser, { email: 'pirate@evil.test', roleId: adminRole }));
+    expectOutranked(await edit(adminUser.IDUser, { email: 'admin@acme.test', roleId: readerRole }));
+    expectOutranked(await edit(adminUser.IDUser, { email: 'admin@acme.test', roleId: adminRole, disabled: true }));
+    expectOutranked(await call('DELETE', `/users/${adminUser.IDUser}`, undefined, manager));
+    // Nothing changed, and the administrator still signs in with their email.
+    expect((await call('GET', '/auth/me', undefined, acme)).json().user).toMatchObject({
+      email: 'admin@acme.test',
+      role: 'Administrateur',
+    });
+    expect(await ctx.token('admin@acme.test')).toBeTruthy();
+
+    // Giving a role beyond one's own is refused; a user within reach can be edited and disabled.
+    const promote = await edit(lesser.id, { email: 'lise@acme.test', roleId: adminRole });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().code).toBe('privilege_escalation');
+    expect((await edit(lesser.id, { email: 'lise.martin@acme.test', roleId: managerRole })).statusCode).toBe(200);
+    expect((await call('DELETE', `/users/${lesser.id}`, undefined, manager)).statusCode).toBe(200);
   });
 
   it('hides users of other tenants and refuses read-only users', async () => {
@@ -195,6 +242,18 @@ describe('role permissions', () => {
     expect(
       (await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] }, viewer)).statusCode,
     ).toBe(403);
+  });
+
+  it('leaves out a stored permission that the catalogue no longer lists', async () => {
+    const role = (await call('POST', '/roles', { name: 'Ancien rôle' })).json().id as number;
+    await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] });
+    await ctx.database.db.execute(
+      sql`insert into role_permissions (tenant_id, role_id, permission)
+          select tenant_id, id, 'inventories.read' from roles where id = ${role}`,
+    );
+    const res = await call('GET', `/roles/${role}/permissions`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().permissions).toEqual(['articles.read']);
   });
 
   it('refuses to delete a role that users still have', async () => {

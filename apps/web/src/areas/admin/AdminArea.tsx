@@ -10,9 +10,16 @@ import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { ADMIN_NAV } from './admin-nav';
 
-// Each screen is its own chunk: the dashboard does not load the Data Grid.
+// Each screen is its own chunk: the dashboard does not load the Data Grid. One lazy component per screen for the
+// app's lifetime: a new one at each render (the global loading bar re-renders the tree) would remount the page and
+// show its fallback, closing an open dialog in the middle of typing.
+const lazyPages = new Map<string, ComponentType>();
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
-  const Page = lazy<ComponentType>(() => load().then((m) => ({ default: m[name] })));
+  let Page = lazyPages.get(name);
+  if (!Page) {
+    Page = lazy<ComponentType>(() => load().then((m) => ({ default: m[name] })));
+    lazyPages.set(name, Page);
+  }
   return (
     <Suspense fallback={<Loading />}>
       <Page />
@@ -47,6 +54,18 @@ export const AdminArea = () => (
         path="suppliers/:id"
         element={page(() => import('../../features/suppliers/SupplierDetailPage'), 'SupplierDetailPage')}
       />
+      <Route
+        path="bdc"
+        element={page(() => import('../../features/purchaseOrders/PurchaseOrdersPage'), 'PurchaseOrdersPage')}
+      />
+      <Route
+        path="bdc/:id"
+        element={page(() => import('../../features/purchaseOrders/PurchaseOrderDetailPage'), 'PurchaseOrderDetailPage')}
+      />
+      <Route
+        path="paymentModes"
+        element={page(() => import('../../features/paymentModes/PaymentModesPage'), 'PaymentModesPage')}
+      />
       <Route path="customers" element={page(() => import('../../features/customers/CustomersPage'), 'CustomersPage')} />
       <Route
         path="customerGroups"
@@ -79,6 +98,15 @@ export const AdminArea = () => (
         path="roles/:id"
         element={page(() => import('../../features/roles/RolePermissionsPage'), 'RolePermissionsPage')}
       />
+      <Route
+        path="bdcRb"
+        element={page(() => import('../../features/platformOrders/PlatformOrdersPage'), 'PlatformOrdersPage')}
+      />
+      <Route
+        path="bdcRb/:id"
+        element={page(() => import('../../features/platformOrders/PlatformOrderPage'), 'PlatformOrderPage')}
+      />
+      <Route path="company" element={page(() => import('../../features/company/CompanyPage'), 'CompanyPage')} />
       <Route path="logs" element={page(() => import('../../features/logs/LogsPage'), 'LogsPage')} />
       <Route path="*" element={<NotFound homePath="/admin/dashboard" />} />
     </Route>

@@ -5,6 +5,7 @@ import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import EventIcon from '@mui/icons-material/EventBusyOutlined';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import ShippingIcon from '@mui/icons-material/LocalShippingOutlined';
+import OrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -16,8 +17,11 @@ import TagIcon from '@mui/icons-material/NfcOutlined';
 import FamilyIcon from '@mui/icons-material/StyleOutlined';
 import TerminalIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import ConsumerIcon from '@mui/icons-material/BadgeOutlined';
+import PaymentIcon from '@mui/icons-material/PaymentsOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
+import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import type { NavItem } from '../../components/nav';
 
 /** Screens appear here once they work (DESIGN §7); each new screen is one entry with its group. */
@@ -52,6 +56,27 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: ShippingIcon,
     group: 'purchasing',
     permission: 'suppliers.read',
+  },
+  {
+    labelKey: 'nav.purchaseOrders',
+    path: '/admin/bdc',
+    icon: OrderIcon,
+    group: 'purchasing',
+    permission: 'purchaseOrders.read',
+  },
+  {
+    labelKey: 'nav.paymentModes',
+    path: '/admin/paymentModes',
+    icon: PaymentIcon,
+    group: 'purchasing',
+    permission: 'paymentModes.read',
+  },
+  {
+    labelKey: 'nav.bdcRb',
+    path: '/admin/bdcRb',
+    icon: PlatformOrderIcon,
+    group: 'purchasing',
+    permission: 'platformOrders.read',
   },
   {
     labelKey: 'nav.customers',
@@ -112,6 +137,13 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: SecurityIcon,
     group: 'administration',
     permission: 'roles.read',
+  },
+  {
+    labelKey: 'nav.company',
+    path: '/admin/company',
+    icon: BusinessIcon,
+    group: 'administration',
+    permission: 'company.read',
   },
   { labelKey: 'nav.logs', path: '/admin/logs', icon: HistoryIcon, group: 'administration', permission: 'logs.read' },
 ];

@@ -9,6 +9,8 @@ import { TenantsPage } from '../../features/tenants/TenantsPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { PlatformReadersPage, PlatformTerminalsPage } from '../../features/rfid/PlatformPages';
+import { AdminPlatformOrderPage, AdminPlatformOrdersPage } from '../../features/platformOrders/AdminPlatformOrdersPage';
+import { PlatformProductsPage } from '../../features/platformOrders/PlatformProductsPage';
 import { SUPER_ADMIN_NAV } from './super-admin-nav';
 
 export const SuperAdminArea = () => {
@@ -19,6 +21,9 @@ export const SuperAdminArea = () => {
         <Route index element={<TenantsPage />} />
         <Route path="readers" element={<PlatformReadersPage />} />
         <Route path="terminals" element={<PlatformTerminalsPage />} />
+        <Route path="bdcRb" element={<AdminPlatformOrdersPage />} />
+        <Route path="bdcRb/:id" element={<AdminPlatformOrderPage />} />
+        <Route path="platformProducts" element={<PlatformProductsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="*" element={<NotFound homePath="/superAdmin" />} />

@@ -1,10 +1,19 @@
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
+import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
+import CatalogueIcon from '@mui/icons-material/Inventory2Outlined';
 import type { NavItem } from '../../components/nav';
 
 export const SUPER_ADMIN_NAV: readonly NavItem[] = [
   { labelKey: 'nav.tenants', path: '/superAdmin', icon: BusinessIcon, group: 'administration', end: true },
   { labelKey: 'nav.readers', path: '/superAdmin/readers', icon: RouterIcon, group: 'rfid' },
   { labelKey: 'nav.terminals', path: '/superAdmin/terminals', icon: PhoneAndroidIcon, group: 'rfid' },
+  { labelKey: 'nav.platformOrders', path: '/superAdmin/bdcRb', icon: PlatformOrderIcon, group: 'purchasing' },
+  {
+    labelKey: 'nav.platformProducts',
+    path: '/superAdmin/platformProducts',
+    icon: CatalogueIcon,
+    group: 'purchasing',
+  },
 ];

@@ -2,8 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -42,29 +40,9 @@ import { ARTICLE_FIELDS, PriceTtcPreview, QuantityCell } from './definitions';
 import { ExpiryChip, LOT_FIELDS } from './lots';
 import { StockChangeDialog } from './StockChangeDialog';
 import { ArticleTagsSection } from '../rfid/ArticleTagsSection';
+import { ArticleOnOrderSection } from '../purchaseOrders/ArticleOnOrderSection';
 import { useHasPermission } from '../../components/use-permission';
-
-const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
-  <Card>
-    <CardContent>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </CardContent>
-  </Card>
-);
-
-const EmptyRow = ({ columns, text }: { columns: number; text: string }) => (
-  <TableRow>
-    <TableCell colSpan={columns} align="center" sx={{ color: 'text.secondary' }}>
-      {text}
-    </TableCell>
-  </TableRow>
-);
+import { EmptyRow, Section } from '../../components/Section';
 
 const Field = ({ label, value }: { label: string; value: ReactNode }) => (
   <Grid size={{ xs: 6, md: 4 }}>
@@ -81,6 +59,7 @@ export const ArticleDetailPage = () => {
   const id = Number(useParams().id);
   const canWrite = useCanWrite('articles');
   const canReadTags = useHasPermission('tags.read');
+  const canReadOrders = useHasPermission('purchaseOrders.read');
   const { data: article, isLoading, isError } = articlesApi.useGet(id);
   const { data: movements } = useArticleMovementsQuery({ id, page: 1, limit: 50, sort: 'createdAt:desc' });
   const { data: lots } = useArticleLotsQuery({ id, page: 1, limit: 100, sort: 'expiryDate:asc' });
@@ -262,6 +241,13 @@ export const ArticleDetailPage = () => {
             </Table>
           </Section>
         </Grid>
+        {canReadOrders && (
+          <Grid size={12}>
+            <Section title={t('purchaseOrders.onOrder.title')}>
+              <ArticleOnOrderSection articleId={id} />
+            </Section>
+          </Grid>
+        )}
         {canReadTags && (
           <Grid size={12}>
             <Section title={t('tags.articleTags')}>

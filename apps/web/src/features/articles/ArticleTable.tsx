@@ -13,16 +13,22 @@ export const ArticleTable = ({
   defaultSort = 'reference:asc',
   emptyText,
   rowActions,
+  omitColumns,
 }: {
   label: string;
   filters: ListFilters;
   defaultSort?: string;
   emptyText: string;
   rowActions?: (row: TArticle) => ReactNode[];
+  /** Columns a page makes redundant (a supplier's page: the supplier). */
+  omitColumns?: readonly string[];
 }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const columns = useMemo(() => articleColumns(t, language), [t, language]);
+  const columns = useMemo(
+    () => articleColumns(t, language).filter((c) => !omitColumns?.includes(c.field)),
+    [t, language, omitColumns],
+  );
   return (
     <ResourceTable<TArticle>
       label={label}

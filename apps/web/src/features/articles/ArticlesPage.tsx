@@ -9,9 +9,9 @@ import { toast } from 'react-toastify';
 import { ZArticleCreate, ZArticleInput, type TArticle } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { ResourceForm, toFormValues, type FieldDef } from '../../components/ResourceForm';
-import { useSupplierOptions } from '../suppliers/api';
+import { supplierRef } from '../suppliers/api';
 import { articleInputOf, articlesApi } from './api';
-import { ARTICLE_FIELDS, ARTICLE_TRANSFER_COLUMNS, articleColumns, NEW_ARTICLE, PriceTtcPreview } from './definitions';
+import { ARTICLE_FIELDS, articleColumns, NEW_ARTICLE, PriceTtcPreview } from './definitions';
 import { useStockActions } from './use-stock-actions';
 
 const ASSIGN_FIELDS: readonly FieldDef[] = [
@@ -21,7 +21,7 @@ const ASSIGN_FIELDS: readonly FieldDef[] = [
     kind: 'select',
     required: true,
     requiredKey: 'validation.selectSupplier',
-    useOptions: useSupplierOptions,
+    reference: supplierRef,
   },
 ];
 // The supplier is optional on an article, but this dialog exists to set one.
@@ -81,7 +81,7 @@ export const ArticlesPage = () => {
         defaultSort="reference:asc"
         filters={withoutSupplier ? { withoutSupplier: true } : undefined}
         detailPath={(row) => `/admin/articles/${row.id}`}
-        transferColumns={ARTICLE_TRANSFER_COLUMNS}
+        transferMatch="reference"
         rowActions={rowActions}
         preview={(values) => <PriceTtcPreview values={values} t={t} language={language} />}
       >

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { TLot } from '@tagstock/contract';
 import { PageHeader } from '../../components/PageHeader';
@@ -7,25 +6,42 @@ import { ResourceTable } from '../../components/ResourceTable';
 import { formatDate } from '../../components/format';
 import { useAllLotsQuery } from './api';
 import { ExpiryChip } from './lots';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 /** All lots of the tenant, nearest expiry first (DLC). */
 export const DlcPage = () => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const columns = useMemo<GridColDef<TLot>[]>(
+  const columns = useMemo<ResourceColumn<TLot>[]>(
     () => [
-      { field: 'reference', headerName: t('fields.reference'), width: 140 },
-      { field: 'designation', headerName: t('fields.designation'), flex: 1.5, minWidth: 200, sortable: false },
-      { field: 'lotNumber', headerName: t('fields.lotNumber'), width: 150 },
-      { field: 'quantity', headerName: t('fields.quantity'), type: 'number', width: 110 },
+      { field: 'reference', card: 'secondary', headerName: t('fields.reference'), width: 140 },
+      {
+        field: 'designation',
+        card: 'primary',
+        headerName: t('fields.designation'),
+        flex: 1.5,
+        minWidth: 200,
+        sortable: false,
+      },
+      { field: 'lotNumber', hideBelow: 'md', card: 'secondary', headerName: t('fields.lotNumber'), width: 150 },
+      {
+        field: 'quantity',
+        hideBelow: 'md',
+        card: 'secondary',
+        headerName: t('fields.quantity'),
+        type: 'number',
+        width: 110,
+      },
       {
         field: 'expiryDate',
+        card: 'secondary',
         headerName: t('fields.expiryDate'),
         width: 150,
         valueFormatter: (value: string) => formatDate(value, language),
       },
       {
         field: 'daysLeft',
+        card: 'status',
         headerName: t('fields.daysLeft'),
         width: 150,
         sortable: false,

@@ -1,21 +1,18 @@
 import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ZStockChange, type TArticle, type TStockChange } from '@tagstock/contract';
-import { ResourceForm, toFormValues, type FieldDef } from '../../components/ResourceForm';
+import { formatNumber } from '../../components/format';
+import { ResourceForm, toFormValues, type FieldDef, type FormValues } from '../../components/ResourceForm';
+import { referenceOf } from '../../components/reference-source';
 import { reasonsApi } from '../reasons/api';
 import { useChangeStockMutation, type StockDirection } from './api';
 
-/** Only the reasons the server accepts for this direction ('both' fits either). */
-const useReasonOptions = (direction: StockDirection) => {
-  const { data } = reasonsApi.useList({ page: 1, limit: 100, sort: 'label:asc' });
-  return (data?.items ?? [])
-    .filter((reason) => reason.kind === direction || reason.kind === 'both')
-    .map((reason) => ({ value: String(reason.id), label: reason.label }));
-};
-
-const useIncrementReasons = () => useReasonOptions('increment');
-const useDecrementReasons = () => useReasonOptions('decrement');
+/** Only the reasons the server accepts for this direction (the list's `kind` filter: that kind and 'both'). */
+const reasonRef = (direction: StockDirection) =>
+  referenceOf(reasonsApi, (reason) => reason.label, 'label:asc', undefined, { kind: direction });
+const REASONS = { increment: reasonRef('increment'), decrement: reasonRef('decrement') };
 
 const fieldsFor = (direction: StockDirection): FieldDef[] => [
   { name: 'quantity', labelKey: 'fields.quantity', kind: 'number', required: true, half: true },
@@ -25,13 +22,23 @@ const fieldsFor = (direction: StockDirection): FieldDef[] => [
     kind: 'select',
     required: true,
     half: true,
-    useOptions: direction === 'increment' ? useIncrementReasons : useDecrementReasons,
+    reference: REASONS[direction],
   },
   { name: 'note', labelKey: 'fields.note', kind: 'textarea' },
 ];
 const FIELDS = { increment: fieldsFor('increment'), decrement: fieldsFor('decrement') };
 
-/** Quantities change only here: increment or decrement with a reason (the server refuses a negative stock). */
+/** The stock once the typed quantity is applied, or null while the quantity is not a whole number yet. */
+export const stockAfter = (stock: number, direction: StockDirection, typed: string): number | null => {
+  if (!/^\d{1,10}$/.test(typed.trim())) return null;
+  const quantity = Number(typed.trim());
+  return direction === 'increment' ? stock + quantity : stock - quantity;
+};
+
+/**
+ * Quantities change only here: increment or decrement with a reason. The dialog shows the current stock and
+ * refuses a decrement beyond it before asking the server (which refuses a negative stock anyway).
+ */
 export const StockChangeDialog = ({
   article,
   direction,
@@ -41,18 +48,39 @@ export const StockChangeDialog = ({
   direction: StockDirection;
   onClose: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [changeStock] = useChangeStockMutation();
   const initialValues = useMemo(() => toFormValues(FIELDS[direction], null), [direction]);
+  const stock = article?.quantity ?? 0;
+  const schema = useMemo(
+    () =>
+      direction === 'decrement'
+        ? ZStockChange.refine((body) => body.quantity <= stock, {
+            path: ['quantity'],
+            message: 'safeActions.moreThanStock',
+          })
+        : ZStockChange,
+    [direction, stock],
+  );
+  const preview = (values: FormValues) => {
+    const after = stockAfter(stock, direction, String(values.quantity ?? ''));
+    return (
+      <Alert severity={after !== null && after < 0 ? 'warning' : 'info'} sx={{ mt: 2 }} data-testid="stock-preview">
+        {t('safeActions.currentStock', { stock: formatNumber(stock, i18n.language) })}
+        {after !== null && ` — ${t('safeActions.stockAfter', { stock: formatNumber(after, i18n.language) })}`}
+      </Alert>
+    );
+  };
   return (
     <ResourceForm<TStockChange>
       open={article !== null}
       mode="create"
       title={t(`articles.${direction}Title`, { reference: article?.reference ?? '' })}
       fields={FIELDS[direction]}
-      schema={ZStockChange}
+      schema={schema}
       initialValues={initialValues}
       submitLabel={t(`actions.${direction}`)}
+      preview={preview}
       onClose={onClose}
       onSubmit={async (body) => {
         if (!article) return;

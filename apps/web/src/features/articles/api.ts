@@ -11,6 +11,7 @@ import type {
 } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
 import { createResourceApi, toQueryString, type ListArgs } from '../../app/resource-api';
+import { referenceOf } from '../../components/reference-source';
 
 export const articlesApi = createResourceApi<TArticle, TArticleCreate, TArticleInput>({
   name: 'articles',
@@ -18,6 +19,8 @@ export const articlesApi = createResourceApi<TArticle, TArticleCreate, TArticleI
   tag: 'Articles',
   invalidates: ['Suppliers', 'Categories', 'Lots', 'Movements'],
 });
+
+export const articleRef = referenceOf(articlesApi, (a) => `${a.reference} — ${a.designation}`, 'reference:asc');
 
 export type StockDirection = 'increment' | 'decrement';
 

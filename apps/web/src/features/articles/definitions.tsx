@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import type { TArticle } from '@tagstock/contract';
 import type { FieldDef, FormValues } from '../../components/ResourceForm';
-import { formatMoney, formatRate, priceWithTax } from '../../components/format';
-import { useCategoryOptions } from '../categories/api';
-import { useSupplierOptions } from '../suppliers/api';
+import { formatMoney, formatRate, previewPriceWithTax } from '../../components/format';
+import { categoryRef } from '../categories/api';
+import { supplierRef } from '../suppliers/api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 export const isInAlert = (article: Pick<TArticle, 'quantity' | 'stockAlert'>) => article.quantity <= article.stockAlert;
 
@@ -22,15 +22,15 @@ export const ARTICLE_FIELDS: readonly FieldDef[] = [
   { name: 'vatRate', labelKey: 'fields.vatRate', kind: 'rate', required: true, half: true },
   { name: 'unitPrice', labelKey: 'fields.unitPrice', kind: 'money', half: true },
   { name: 'stockAlert', labelKey: 'fields.stockAlert', kind: 'number', required: true, half: true },
-  { name: 'categoryId', labelKey: 'fields.category', kind: 'select', useOptions: useCategoryOptions, half: true },
-  { name: 'supplierId', labelKey: 'fields.supplier', kind: 'select', useOptions: useSupplierOptions, half: true },
+  { name: 'categoryId', labelKey: 'fields.category', kind: 'select', reference: categoryRef, half: true },
+  { name: 'supplierId', labelKey: 'fields.supplier', kind: 'select', reference: supplierRef, half: true },
 ];
 
 export const NEW_ARTICLE = { vatRate: '20', stockAlert: 0, initialQuantity: 0 };
 
 /** Live, read-only price incl. tax under the form (the server computes the stored one). */
 export const PriceTtcPreview = ({ values, t, language }: { values: FormValues; t: TFunction; language: string }) => {
-  const ttc = priceWithTax(String(values.priceHt ?? ''), String(values.vatRate ?? ''));
+  const ttc = previewPriceWithTax(String(values.priceHt ?? ''), String(values.vatRate ?? ''));
   return (
     <Box
       sx={{
@@ -57,12 +57,13 @@ export const QuantityCell = ({ article }: { article: TArticle }) =>
     <span>{article.quantity}</span>
   );
 
-export const articleColumns = (t: TFunction, language: string): GridColDef<TArticle>[] => [
-  { field: 'reference', headerName: t('fields.reference'), width: 130 },
-  { field: 'designation', headerName: t('fields.designation'), flex: 1.5, minWidth: 200 },
-  { field: 'size', headerName: t('fields.size'), width: 80, sortable: false },
+export const articleColumns = (t: TFunction, language: string): ResourceColumn<TArticle>[] => [
+  { field: 'reference', card: 'secondary', headerName: t('fields.reference'), width: 130 },
+  { field: 'designation', card: 'primary', headerName: t('fields.designation'), flex: 1.5, minWidth: 180 },
+  { field: 'size', hideBelow: 'always', headerName: t('fields.size'), width: 80, sortable: false },
   {
     field: 'quantity',
+    card: 'status',
     headerName: t('fields.quantity'),
     type: 'number',
     width: 100,
@@ -70,6 +71,7 @@ export const articleColumns = (t: TFunction, language: string): GridColDef<TArti
   },
   {
     field: 'priceHt',
+    hideBelow: 'lg',
     headerName: t('fields.priceHt'),
     type: 'number',
     width: 110,
@@ -77,6 +79,7 @@ export const articleColumns = (t: TFunction, language: string): GridColDef<TArti
   },
   {
     field: 'vatRate',
+    hideBelow: 'always',
     headerName: t('fields.vatRate'),
     type: 'number',
     width: 80,
@@ -85,15 +88,21 @@ export const articleColumns = (t: TFunction, language: string): GridColDef<TArti
   },
   {
     field: 'priceTtc',
+    hideBelow: 'lg',
+    card: 'secondary',
     headerName: t('fields.priceTtc'),
     type: 'number',
     width: 110,
     valueFormatter: (value: string) => formatMoney(value, language),
   },
-  { field: 'stockAlert', headerName: t('fields.stockAlert'), type: 'number', width: 100 },
-  { field: 'categoryName', headerName: t('fields.category'), flex: 1, minWidth: 140 },
-  { field: 'supplierName', headerName: t('fields.supplier'), flex: 1, minWidth: 150 },
+  { field: 'stockAlert', hideBelow: 'xl', headerName: t('fields.stockAlert'), type: 'number', width: 100 },
+  {
+    field: 'categoryName',
+    hideBelow: 'lg',
+    card: 'secondary',
+    headerName: t('fields.category'),
+    flex: 1,
+    minWidth: 140,
+  },
+  { field: 'supplierName', hideBelow: 'xl', headerName: t('fields.supplier'), flex: 1, minWidth: 150 },
 ];
-
-export const ARTICLE_TRANSFER_COLUMNS =
-  'reference, designation, size, priceHt, vatRate, unitPrice, stockAlert, category, supplier, stockTag, quantity';

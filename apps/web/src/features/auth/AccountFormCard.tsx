@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 /** The frame of the profile and password pages: title, form-level error, fields, and the save button. */
 export function AccountFormCard(props: {
@@ -16,6 +17,7 @@ export function AccountFormCard(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  useDocumentTitle(t(props.titleKey));
   return (
     <Box sx={{ maxWidth: 560 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 3 }}>

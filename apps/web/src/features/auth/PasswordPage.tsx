@@ -10,6 +10,7 @@ import { setToken } from '../../app/auth-slice';
 import { isQueryError } from '../../app/base-api';
 import { useChangePasswordMutation } from './api';
 import { hasEmptyFields, ZPasswordForm, type TPasswordForm } from './forms';
+import { hasErrorCode } from '@tagstock/contract/constants';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmation'] as const;
 const AUTOCOMPLETE = {
@@ -37,7 +38,7 @@ export const PasswordPage = () => {
       reset();
       toast.success(t('auth.passwordChanged'));
     } catch (error) {
-      if (isQueryError(error) && error.problem.code === 'wrong_password') {
+      if (isQueryError(error) && hasErrorCode(error.problem, 'wrong_password')) {
         setError('currentPassword', { message: 'auth.wrongPassword' });
         return;
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@tagstock/contract';
+import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN } from '@tagstock/contract';
 
 // Messages are translation keys; limits come from the contract so web and API agree.
 const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
@@ -7,6 +7,8 @@ const required = (max: number) => z.string().trim().min(1, 'validation.required'
 export const ZProfileForm = z.object({
   name: required(120),
   email: required(254).pipe(z.email('validation.invalidEmail')),
+  // '' follows the browser.
+  language: z.enum(['', ...LANGUAGES]),
 });
 export type TProfileForm = z.infer<typeof ZProfileForm>;
 

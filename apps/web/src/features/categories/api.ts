@@ -1,5 +1,6 @@
 import type { TCategory, TCategoryInput } from '@tagstock/contract';
 import { createResourceApi } from '../../app/resource-api';
+import { referenceOf } from '../../components/reference-source';
 
 export const categoriesApi = createResourceApi<TCategory, TCategoryInput>({
   name: 'categories',
@@ -8,8 +9,4 @@ export const categoriesApi = createResourceApi<TCategory, TCategoryInput>({
   invalidates: ['Articles'],
 });
 
-export const useCategoryOptions = () =>
-  categoriesApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items.map((c) => ({
-    value: String(c.id),
-    label: c.name,
-  })) ?? [];
+export const categoryRef = referenceOf(categoriesApi, (c) => c.name, 'name:asc');

@@ -2,24 +2,20 @@ import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ZCustomerGroupInput, type TCustomerGroup } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { Loading } from '../../components/Loading';
-import { NAMED_FIELDS } from '../categories/CategoriesPage';
+import { NAMED_FIELDS, namedColumns } from '../categories/CategoriesPage';
 import { customerGroupsApi } from './api';
 import { CustomersPage } from './CustomersPage';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 export const CustomerGroupsPage = () => {
   const { t } = useTranslation();
-  const columns = useMemo<GridColDef<TCustomerGroup>[]>(
-    () => [
-      { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 180 },
-      { field: 'description', headerName: t('fields.description'), flex: 2, minWidth: 220, sortable: false },
-      { field: 'memberCount', headerName: t('fields.memberCount'), type: 'number', width: 120, sortable: false },
-    ],
+  const columns = useMemo<ResourceColumn<TCustomerGroup>[]>(
+    () => namedColumns<TCustomerGroup>(t, { field: 'memberCount', headerName: t('fields.memberCount') }),
     [t],
   );
   return (

@@ -1,26 +1,26 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { ZCustomerInput, type TCustomer } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
 import type { ListFilters } from '../../app/resource-api';
-import { CONTACT_FIELDS, CONTACT_TRANSFER_COLUMNS, contactColumns } from '../suppliers/contact';
-import { customersApi, useGroupOptions } from './api';
+import { CONTACT_FIELDS, contactColumns } from '../suppliers/contact';
+import { customersApi, customerGroupRef } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 export const CUSTOMER_FIELDS: readonly FieldDef[] = [
   ...CONTACT_FIELDS,
   { name: 'customerCategory', labelKey: 'fields.customerCategory', kind: 'text', half: true },
-  { name: 'groupId', labelKey: 'fields.group', kind: 'select', useOptions: useGroupOptions, half: true },
+  { name: 'groupId', labelKey: 'fields.group', kind: 'select', reference: customerGroupRef, half: true },
 ];
 
 export const useCustomerColumns = () => {
   const { t } = useTranslation();
-  return useMemo<GridColDef<TCustomer>[]>(
+  return useMemo<ResourceColumn<TCustomer>[]>(
     () => [
       ...contactColumns<TCustomer>(t),
-      { field: 'customerCategory', headerName: t('fields.customerCategory'), width: 130 },
-      { field: 'groupName', headerName: t('fields.group'), width: 150 },
+      { field: 'customerCategory', hideBelow: 'xl', headerName: t('fields.customerCategory'), width: 130 },
+      { field: 'groupName', hideBelow: 'md', card: 'secondary', headerName: t('fields.group'), width: 150 },
     ],
     [t],
   );
@@ -39,7 +39,7 @@ export const CustomersPage = ({ filters, title }: { filters?: ListFilters; title
       createSchema={ZCustomerInput}
       defaultSort="name:asc"
       createdKey="messages.customerCreated"
-      transferColumns={filters ? undefined : `${CONTACT_TRANSFER_COLUMNS}, customerCategory, group`}
+      transferMatch={filters ? undefined : 'name'}
       filters={filters}
       newValues={filters?.groupId ? { groupId: filters.groupId } : undefined}
       title={title}

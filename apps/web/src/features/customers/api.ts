@@ -1,5 +1,6 @@
 import type { TCustomer, TCustomerGroup, TCustomerGroupInput, TCustomerInput } from '@tagstock/contract';
 import { createResourceApi } from '../../app/resource-api';
+import { referenceOf } from '../../components/reference-source';
 
 export const customersApi = createResourceApi<TCustomer, TCustomerInput>({
   name: 'customers',
@@ -15,8 +16,4 @@ export const customerGroupsApi = createResourceApi<TCustomerGroup, TCustomerGrou
   invalidates: ['Customers'],
 });
 
-export const useGroupOptions = () =>
-  customerGroupsApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items.map((g) => ({
-    value: String(g.id),
-    label: g.name,
-  })) ?? [];
+export const customerGroupRef = referenceOf(customerGroupsApi, (g) => g.name, 'name:asc');

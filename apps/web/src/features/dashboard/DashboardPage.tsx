@@ -19,6 +19,8 @@ import { setStockQuantity, setStockValorisation } from '../../app/dashboard-slic
 import { useStockSummaryQuery } from '../articles/api';
 import { formatEuros, formatQuantity } from './format';
 import { RfidOverviewCard } from '../rfid/RfidOverviewCard';
+import { useHasPermission } from '../../components/use-permission';
+import { PurchaseDashboardCard } from './PurchaseDashboardCard';
 
 const StatCard = ({
   label,
@@ -73,6 +75,7 @@ export const DashboardPage = () => {
   const idClient = useAppSelector((s) => s.authentification.loggedInUser?.IDClient ?? null);
   const { stockQuantity, stockValorisation, readerDisconnected } = useAppSelector((s) => s.dashboard);
   const dispatch = useAppDispatch();
+  const canReadPurchases = useHasPermission('purchaseOrders.read');
   const language = i18n.resolvedLanguage ?? 'en';
   // Initial figures from the API; the socket's send_notification keeps them live afterwards.
   const { data: summary } = useStockSummaryQuery(idClient ?? '', { skip: !idClient, refetchOnMountOrArgChange: true });
@@ -139,6 +142,7 @@ export const DashboardPage = () => {
         />
       </Stack>
       {idClient && <RfidOverviewCard idClient={idClient} />}
+      {idClient && canReadPurchases && <PurchaseDashboardCard idClient={idClient} />}
       {waiting && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('dashboard.waiting')}

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TActivityLog } from '@tagstock/contract';
@@ -12,9 +11,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResourceTable } from '../../components/ResourceTable';
 import { formatDateTime } from '../../components/format';
 import { logsApi } from './api';
+import { changeLine, visibleChanges } from './log-format';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 // The entities the server logs (SPEC §3: events on articles; lots belong to articles).
-const ENTITIES = ['article', 'lot'] as const;
+const ENTITIES = ['article', 'lot', 'supplier', 'customer', 'customer group', 'user', 'role'] as const;
 const ACTION_COLOR = {
   created: 'success',
   updated: 'info',
@@ -24,8 +25,6 @@ const ACTION_COLOR = {
   imported: 'secondary',
 } as const;
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '∅' : String(value));
-
 /** Who changed what, when: old → new per field. */
 export const LogsPage = () => {
   const { t, i18n } = useTranslation();
@@ -33,23 +32,33 @@ export const LogsPage = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const entity = searchParams.get('entity') ?? '';
   const filters = useMemo(() => ({ entity: entity || undefined }), [entity]);
-  const columns = useMemo<GridColDef<TActivityLog>[]>(
+  const columns = useMemo<ResourceColumn<TActivityLog>[]>(
     () => [
       {
         field: 'createdAt',
+        card: 'secondary',
         headerName: t('fields.date'),
         width: 170,
         valueFormatter: (value: string) => formatDateTime(value, language),
       },
-      { field: 'userName', headerName: t('fields.user'), width: 150, sortable: false },
+      {
+        field: 'userName',
+        hideBelow: 'md',
+        card: 'secondary',
+        headerName: t('fields.user'),
+        width: 150,
+        sortable: false,
+      },
       {
         field: 'entity',
+        card: 'secondary',
         headerName: t('fields.entity'),
         width: 130,
         valueFormatter: (value: string) => t(`logs.entities.${value}`, { defaultValue: value }),
       },
       {
         field: 'action',
+        card: 'status',
         headerName: t('fields.action'),
         width: 130,
         renderCell: ({ row }) => (
@@ -61,20 +70,26 @@ export const LogsPage = () => {
           />
         ),
       },
-      { field: 'summary', headerName: t('fields.summary'), flex: 1, minWidth: 200, sortable: false },
+      { field: 'summary', card: 'primary', headerName: t('fields.summary'), flex: 1, minWidth: 200, sortable: false },
       {
         field: 'changes',
+        hideBelow: 'lg',
         headerName: t('fields.changes'),
         flex: 1.4,
         minWidth: 260,
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ py: 1 }}>
-            {row.changes.map((change) => (
-              <Typography key={change.field} variant="body2" sx={{ lineHeight: 1.5 }}>
-                <strong>{change.field}</strong>: <s style={{ opacity: 0.6 }}>{show(change.from)}</s> → {show(change.to)}
-              </Typography>
-            ))}
+            {visibleChanges(row.changes).map((change) => {
+              const line = changeLine(t, change, language);
+              return (
+                <Typography key={change.field} variant="body2" sx={{ lineHeight: 1.5 }}>
+                  <strong>{line.label}</strong>
+                  {t('logs.labelSeparator')}
+                  <s style={{ opacity: 0.6 }}>{line.from}</s> → {line.to}
+                </Typography>
+              );
+            })}
           </Box>
         ),
       },

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { REASON_KINDS, ZReasonInput, type TReason } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
 import { reasonsApi } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [
   { name: 'label', labelKey: 'fields.label', kind: 'text', required: true },
@@ -22,11 +22,12 @@ const KIND_COLOR = { increment: 'success', decrement: 'warning', both: 'info' } 
 
 export const ReasonsPage = () => {
   const { t } = useTranslation();
-  const columns = useMemo<GridColDef<TReason>[]>(
+  const columns = useMemo<ResourceColumn<TReason>[]>(
     () => [
-      { field: 'label', headerName: t('fields.label'), flex: 1, minWidth: 200 },
+      { field: 'label', card: 'primary', headerName: t('fields.label'), flex: 1, minWidth: 200 },
       {
         field: 'kind',
+        card: 'status',
         headerName: t('fields.kind'),
         width: 180,
         renderCell: ({ row }) => (

@@ -11,6 +11,7 @@ import { useCanWrite } from '../../components/use-permission';
 import { BindTagsDialog } from './BindTagsDialog';
 import { tagsApi } from './api';
 import { EpcCell, LastMovement, StatusChip } from './TagsPage';
+import { EmptyRow } from '../../components/Section';
 
 /** An article's tags with their last movement, and a bind button (article detail page). */
 export const ArticleTagsSection = ({ articleId }: { articleId: number }) => {
@@ -52,13 +53,7 @@ export const ArticleTagsSection = ({ articleId }: { articleId: number }) => {
               </TableCell>
             </TableRow>
           ))}
-          {data?.items.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary' }}>
-                {t('tags.noArticleTags')}
-              </TableCell>
-            </TableRow>
-          )}
+          {data?.items.length === 0 && <EmptyRow columns={5} text={t('tags.noArticleTags')} />}
         </TableBody>
       </Table>
       <BindTagsDialog open={binding} articleId={articleId} onClose={() => setBinding(false)} />

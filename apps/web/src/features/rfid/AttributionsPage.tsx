@@ -1,19 +1,21 @@
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { ZAttributionInput, type TAttribution, type TAttributionInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { FilterSelect } from '../../components/FilterSelect';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { useUrlFilters } from '../../components/use-list-params';
 import type { FieldDef } from '../../components/ResourceForm';
-import { attributionsApi, useArticleOptions, useConsumerOptions, useTagOptions } from './api';
+import { articleRef } from '../articles/api';
+import { attributionsApi, consumerRef, tagRef } from './api';
 import { HOLDER_FIELDS, PERIOD_FIELDS, holderColumns, periodColumns, todayIso } from './attribution-shared';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [
   ...HOLDER_FIELDS,
-  { name: 'articleId', labelKey: 'fields.article', kind: 'select', useOptions: useArticleOptions, half: true },
-  { name: 'tagId', labelKey: 'fields.tagEpc', kind: 'select', useOptions: useTagOptions, half: true },
+  { name: 'articleId', labelKey: 'fields.article', kind: 'select', reference: articleRef, half: true },
+  { name: 'tagId', labelKey: 'fields.tagEpc', kind: 'select', reference: tagRef, half: true },
   ...PERIOD_FIELDS,
 ];
 
@@ -35,14 +37,14 @@ export const AttributionFilters = ({
   setFilter,
 }: Pick<ReturnType<typeof useAttributionFilters>, 'consumerId' | 'active' | 'setFilter'>) => {
   const { t } = useTranslation();
-  const consumers = useConsumerOptions();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <FilterSelect
+      <ReferenceSelect
+        source={consumerRef}
+        size="small"
         label={t('fields.consumer')}
-        allLabel={t('attributions.allConsumers')}
+        emptyLabel={t('attributions.allConsumers')}
         value={consumerId}
-        options={consumers}
         width={240}
         onChange={(v) => setFilter('consumerId', v)}
       />
@@ -66,11 +68,12 @@ export const AttributionsPage = () => {
   const language = i18n.resolvedLanguage ?? 'en';
   const { consumerId, active, filters, setFilter } = useAttributionFilters();
   const newValues = useMemo(() => ({ startDate: todayIso() }), []);
-  const columns = useMemo<GridColDef<TAttribution>[]>(
+  const columns = useMemo<ResourceColumn<TAttribution>[]>(
     () => [
       ...holderColumns<TAttribution>(t),
       {
         field: 'articleReference',
+        card: 'primary',
         headerName: t('fields.article'),
         flex: 1.2,
         minWidth: 200,
@@ -80,7 +83,7 @@ export const AttributionsPage = () => {
             .join(' · ') || '—',
       },
       ...periodColumns<TAttribution>(t, language),
-      { field: 'note', headerName: t('fields.note'), flex: 1, minWidth: 140, sortable: false },
+      { field: 'note', hideBelow: 'xl', headerName: t('fields.note'), flex: 1, minWidth: 140, sortable: false },
     ],
     [t, language],
   );

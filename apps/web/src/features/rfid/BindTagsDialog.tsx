@@ -6,14 +6,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { TTagBindReport } from '@tagstock/contract';
 import { notifyError } from '../../components/notify';
-import { useArticleOptions, useBindTagsMutation, useTagFamilyOptions } from './api';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
+import { articleRef } from '../articles/api';
+import { tagFamilyRef, useBindTagsMutation } from './api';
+import { fieldErrorKey } from '../../components/form-errors';
 
 /** One EPC per line; blank lines are left out. */
 export const epcLines = (text: string) =>
@@ -29,11 +32,20 @@ type BindTagsDialogProps = {
   articleId?: number;
 };
 
-/** Pasted EPCs bound to one article: unknown ones are created, known ones rebound; the report is shown. */
+/** The counts of a bind report, each with its plural ("1 créé, 2 réassociés, 0 inchangé"). */
+const reportText = (report: TTagBindReport, t: TFunction) =>
+  [
+    t('safeActions.bindCreated', { count: report.created }),
+    t('safeActions.bindRebound', { count: report.rebound }),
+    t('safeActions.bindUnchanged', { count: report.unchanged }),
+  ].join(', ');
+
+/**
+ * Pasted EPCs bound to one article: unknown ones are created, known ones rebound; EPCs of another article are
+ * named and move only once the user confirms; the report is shown.
+ */
 export const BindTagsDialog = ({ open, onClose, articleId }: BindTagsDialogProps) => {
   const { t } = useTranslation();
-  const articles = useArticleOptions();
-  const families = useTagFamilyOptions();
   const [article, setArticle] = useState('');
   const [family, setFamily] = useState('');
   const [text, setText] = useState('');
@@ -48,10 +60,17 @@ export const BindTagsDialog = ({ open, onClose, articleId }: BindTagsDialogProps
     setReport(null);
   }, [open, articleId]);
 
+  // A report (or a question) answers one list: editing the list drops it.
+  useEffect(() => setReport(null), [article, family, text]);
+
   const epcs = epcLines(text);
-  const submit = async () => {
+  // The server named EPCs of other articles and wrote nothing: the user decides.
+  const asking = report !== null && !report.applied;
+  const submit = async (move: boolean) => {
     try {
-      setReport(await bind({ articleId: Number(article), familyId: family ? Number(family) : null, epcs }).unwrap());
+      setReport(
+        await bind({ articleId: Number(article), familyId: family ? Number(family) : null, epcs, move }).unwrap(),
+      );
     } catch (error) {
       notifyError(error, t);
     }
@@ -64,30 +83,15 @@ export const BindTagsDialog = ({ open, onClose, articleId }: BindTagsDialogProps
         <DialogContentText sx={{ mb: 2 }}>{t('tags.bindHelp')}</DialogContentText>
         <Stack spacing={2}>
           {!articleId && (
-            <TextField
-              select
+            <ReferenceSelect
+              source={articleRef}
               required
               label={t('fields.article')}
               value={article}
-              onChange={(e) => setArticle(e.target.value)}
-            >
-              {articles.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setArticle}
+            />
           )}
-          <TextField select label={t('fields.family')} value={family} onChange={(e) => setFamily(e.target.value)}>
-            <MenuItem value="">
-              <em>{t('actions.none')}</em>
-            </MenuItem>
-            {families.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ReferenceSelect source={tagFamilyRef} label={t('fields.family')} value={family} onChange={setFamily} />
           <TextField
             label={t('fields.epcs')}
             multiline
@@ -96,9 +100,26 @@ export const BindTagsDialog = ({ open, onClose, articleId }: BindTagsDialogProps
             onChange={(e) => setText(e.target.value)}
             slotProps={{ htmlInput: { style: { fontFamily: 'monospace' }, spellCheck: false } }}
           />
-          {report && (
+          {asking && (
+            <Alert severity="warning" data-testid="bind-conflicts">
+              <Typography variant="subtitle2">{t('safeActions.bindConflictTitle')}</Typography>
+              {report.conflicts.map((conflict) => (
+                <Typography key={conflict.articleId} variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {t('safeActions.bindConflict', {
+                    count: conflict.epcs.length,
+                    article: `${conflict.reference} — ${conflict.designation}`,
+                    epcs: conflict.epcs.join(', '),
+                  })}
+                </Typography>
+              ))}
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t('safeActions.bindMoveQuestion')}
+              </Typography>
+            </Alert>
+          )}
+          {report && !asking && (
             <Alert severity={report.invalid.length ? 'warning' : 'success'} data-testid="bind-report">
-              <Typography variant="body2">{t('tags.bindResult', report)}</Typography>
+              <Typography variant="body2">{reportText(report, t)}</Typography>
               {report.invalid.length > 0 && (
                 <>
                   <Typography variant="subtitle2" sx={{ mt: 1 }}>
@@ -106,7 +127,10 @@ export const BindTagsDialog = ({ open, onClose, articleId }: BindTagsDialogProps
                   </Typography>
                   {report.invalid.map((line) => (
                     <Typography key={line.line} variant="body2">
-                      {t('tags.bindInvalid', line)}
+                      {t('tags.bindInvalid', {
+                        ...line,
+                        message: t(fieldErrorKey(line) ?? 'validation.invalid'),
+                      })}
                     </Typography>
                   ))}
                 </>
@@ -116,10 +140,20 @@ export const BindTagsDialog = ({ open, onClose, articleId }: BindTagsDialogProps
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t(report ? 'actions.close' : 'actions.cancel')}</Button>
-        <Button variant="contained" disabled={isLoading || !article || epcs.length === 0} onClick={() => void submit()}>
-          {t('actions.bind')}
-        </Button>
+        <Button onClick={onClose}>{t(report && !asking ? 'actions.close' : 'actions.cancel')}</Button>
+        {asking ? (
+          <Button variant="contained" color="warning" disabled={isLoading} onClick={() => void submit(true)}>
+            {t('safeActions.bindMove')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            disabled={isLoading || !article || epcs.length === 0}
+            onClick={() => void submit(false)}
+          >
+            {t('actions.bind')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

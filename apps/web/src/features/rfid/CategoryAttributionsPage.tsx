@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import {
   ZCategoryAttributionInput,
@@ -8,10 +7,11 @@ import {
 } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
-import { useCategoryOptions } from '../categories/api';
+import { categoryRef } from '../categories/api';
 import { categoryAttributionsApi } from './api';
 import { AttributionFilters, useAttributionFilters } from './AttributionsPage';
 import { HOLDER_FIELDS, PERIOD_FIELDS, holderColumns, periodColumns, todayIso } from './attribution-shared';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [
   ...HOLDER_FIELDS,
@@ -20,7 +20,7 @@ const FIELDS: readonly FieldDef[] = [
     labelKey: 'fields.category',
     kind: 'select',
     required: true,
-    useOptions: useCategoryOptions,
+    reference: categoryRef,
   },
   ...PERIOD_FIELDS,
 ];
@@ -30,12 +30,12 @@ export const CategoryAttributionsPage = () => {
   const language = i18n.resolvedLanguage ?? 'en';
   const { consumerId, active, filters, setFilter } = useAttributionFilters();
   const newValues = useMemo(() => ({ startDate: todayIso() }), []);
-  const columns = useMemo<GridColDef<TCategoryAttribution>[]>(
+  const columns = useMemo<ResourceColumn<TCategoryAttribution>[]>(
     () => [
       ...holderColumns<TCategoryAttribution>(t),
-      { field: 'categoryName', headerName: t('fields.category'), flex: 1, minWidth: 180 },
+      { field: 'categoryName', card: 'primary', headerName: t('fields.category'), flex: 1, minWidth: 180 },
       ...periodColumns<TCategoryAttribution>(t, language),
-      { field: 'note', headerName: t('fields.note'), flex: 1, minWidth: 140, sortable: false },
+      { field: 'note', hideBelow: 'xl', headerName: t('fields.note'), flex: 1, minWidth: 140, sortable: false },
     ],
     [t, language],
   );

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { CONSUMER_KINDS, ZConsumerInput, type TConsumer, type TConsumerInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
 import { consumersApi } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [
   { name: 'name', labelKey: 'fields.name', kind: 'text', required: true, half: true },
@@ -25,19 +25,30 @@ const NEW_CONSUMER = { kind: 'person' };
 
 export const ConsumersPage = () => {
   const { t } = useTranslation();
-  const columns = useMemo<GridColDef<TConsumer>[]>(
+  const columns = useMemo<ResourceColumn<TConsumer>[]>(
     () => [
-      { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 180 },
+      { field: 'name', card: 'primary', headerName: t('fields.name'), flex: 1, minWidth: 180 },
       {
         field: 'kind',
+        card: 'secondary',
         headerName: t('fields.consumerKind'),
         width: 120,
         valueFormatter: (value: string) => t(`consumers.kinds.${value}`),
       },
-      { field: 'email', headerName: t('fields.email'), flex: 1, minWidth: 180, sortable: false },
-      { field: 'phone', headerName: t('fields.phone'), width: 150, sortable: false },
+      {
+        field: 'email',
+        hideBelow: 'lg',
+        card: 'secondary',
+        headerName: t('fields.email'),
+        flex: 1,
+        minWidth: 180,
+        sortable: false,
+      },
+      { field: 'phone', hideBelow: 'xl', headerName: t('fields.phone'), width: 150, sortable: false },
       {
         field: 'attributionCount',
+        hideBelow: 'md',
+        card: 'secondary',
         headerName: t('fields.attributionCount'),
         type: 'number',
         width: 120,

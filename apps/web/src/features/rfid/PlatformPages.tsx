@@ -1,24 +1,25 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { TPlatformReader, TPlatformTerminal } from '@tagstock/contract';
 import type { ResourceApi } from '../../app/resource-api';
-import { FilterSelect } from '../../components/FilterSelect';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { ResourceTable } from '../../components/ResourceTable';
 import { useUrlFilters } from '../../components/use-list-params';
-import { useListTenantsQuery } from '../tenants/api';
+import { tenantRef } from '../tenants/api';
 import { platformReadersApi, platformTerminalsApi } from './api';
 import { useReaderColumns } from './ReadersPage';
 import { useTerminalColumns } from './TerminalsPage';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 type OfTenant = GridValidRowModel & { id: number; tenantName: string };
 
 /** A read-only list across every tenant, with the tenant's column and a tenant filter (kept in the URL). */
 function PlatformList<R extends OfTenant>(props: {
   domain: 'readers' | 'terminals';
-  columns: GridColDef<R>[];
+  columns: ResourceColumn<R>[];
   api: ResourceApi<R, never, never>;
   defaultSort: string;
   pollingInterval?: number;
@@ -26,8 +27,7 @@ function PlatformList<R extends OfTenant>(props: {
   const { t } = useTranslation();
   const { searchParams, setFilter } = useUrlFilters();
   const tenantId = searchParams.get('tenantId') ?? '';
-  const { data: tenants } = useListTenantsQuery({ page: 1, limit: 100 });
-  const columns = useMemo<GridColDef<R>[]>(
+  const columns = useMemo<ResourceColumn<R>[]>(
     () => [{ field: 'tenantName', headerName: t('fields.tenant'), width: 160 }, ...props.columns],
     [t, props.columns],
   );
@@ -36,11 +36,12 @@ function PlatformList<R extends OfTenant>(props: {
     <>
       <PageHeader title={t(`platform.${props.domain}.title`)} subtitle={t(`platform.${props.domain}.subtitle`)} />
       <Box sx={{ mb: 2 }}>
-        <FilterSelect
+        <ReferenceSelect
+          source={tenantRef}
+          size="small"
           label={t('fields.tenant')}
-          allLabel={t('platform.allTenants')}
+          emptyLabel={t('platform.allTenants')}
           value={tenantId}
-          options={(tenants?.items ?? []).map((tenant) => ({ value: String(tenant.id), label: tenant.name }))}
           width={240}
           onChange={(v) => setFilter('tenantId', v)}
         />

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import {
   READER_ROLES,
@@ -21,6 +21,7 @@ import { notifyError } from '../../components/notify';
 import { AntennasEditor, antennasFromText, antennasToText } from './AntennasEditor';
 import { readersApi, useRotateReaderSecretMutation } from './api';
 import { SecretDialog } from './SecretDialog';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const READER_FIELDS: readonly FieldDef[] = [
   { name: 'name', labelKey: 'fields.name', kind: 'text', required: true, half: true },
@@ -84,18 +85,21 @@ export const OnlineChip = ({ reader }: { reader: TReader }) => {
 export const useReaderColumns = <R extends TReader>() => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo<GridColDef<R>[]>(
+  return useMemo<ResourceColumn<R>[]>(
     () => [
-      { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160 },
-      { field: 'location', headerName: t('fields.location'), flex: 1, minWidth: 160 },
+      { field: 'name', card: 'primary', headerName: t('fields.name'), flex: 1, minWidth: 160 },
+      { field: 'location', card: 'secondary', headerName: t('fields.location'), flex: 1, minWidth: 160 },
       {
         field: 'role',
+        hideBelow: 'lg',
+        card: 'secondary',
         headerName: t('fields.readerRole'),
         width: 150,
         valueFormatter: (value: string) => t(`readers.roles.${value}`),
       },
       {
         field: 'vendor',
+        hideBelow: 'xl',
         headerName: t('fields.vendor'),
         width: 100,
         sortable: false,
@@ -103,6 +107,7 @@ export const useReaderColumns = <R extends TReader>() => {
       },
       {
         field: 'antennas',
+        hideBelow: 'xl',
         headerName: t('fields.antennas'),
         width: 170,
         sortable: false,
@@ -110,12 +115,15 @@ export const useReaderColumns = <R extends TReader>() => {
       },
       {
         field: 'online',
+        card: 'status',
         headerName: t('fields.connection'),
         width: 120,
         renderCell: ({ row }) => <OnlineChip reader={row} />,
       },
       {
         field: 'lastHeardAt',
+        hideBelow: 'lg',
+        card: 'secondary',
         headerName: t('fields.lastHeardAt'),
         width: 170,
         renderCell: ({ row }) => (

@@ -11,7 +11,10 @@ import { toast } from 'react-toastify';
 import type { TReaderWithSecret } from '@tagstock/contract';
 import { notifyError } from '../../components/notify';
 
-/** Shows a reader's secret once, right after the create or rotate answer: the server keeps only a hash. */
+/**
+ * Shows a reader's secret once, right after the create or rotate answer: the server keeps only a hash. It
+ * has no onClose: only its button closes it (no outside click, no Escape), so the secret is not lost by a slip.
+ */
 export const SecretDialog = ({ reader, onClose }: { reader: TReaderWithSecret | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const copy = async () => {
@@ -24,7 +27,7 @@ export const SecretDialog = ({ reader, onClose }: { reader: TReaderWithSecret | 
     }
   };
   return (
-    <Dialog open={reader !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="secret-title">
+    <Dialog open={reader !== null} maxWidth="sm" fullWidth aria-labelledby="secret-title">
       <DialogTitle id="secret-title">
         {t('readers.secretTitle')} — {reader?.name}
       </DialogTitle>
@@ -47,7 +50,7 @@ export const SecretDialog = ({ reader, onClose }: { reader: TReaderWithSecret | 
           {t('actions.copy')}
         </Button>
         <Button variant="contained" onClick={onClose}>
-          {t('actions.close')}
+          {t('safeActions.secretCopied')}
         </Button>
       </DialogActions>
     </Dialog>

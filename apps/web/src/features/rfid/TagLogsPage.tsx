@@ -1,20 +1,22 @@
 import { useMemo } from 'react';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { TAG_EVENT_TYPES, type TTagMovement } from '@tagstock/contract';
 import { useAppSelector } from '../../app/hooks';
 import { FilterSelect } from '../../components/FilterSelect';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { useUrlFilters } from '../../components/use-list-params';
 import { PageHeader } from '../../components/PageHeader';
 import { useHasPermission } from '../../components/use-permission';
 import { ResourceTable } from '../../components/ResourceTable';
 import { formatDateTime } from '../../components/format';
-import { useReaderOptions, useTagLogsQuery } from './api';
+import { readerRef, useTagLogsQuery } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const EVENT_COLOR = { IN: 'success', OUT: 'warning', unknown: 'default', seen: 'info' } as const;
 
@@ -37,31 +39,36 @@ export const TagLogsPage = () => {
   const language = i18n.resolvedLanguage ?? 'en';
   const idClient = useAppSelector((s) => s.authentification.loggedInUser?.IDClient ?? '');
   const canReadReaders = useHasPermission('readers.read');
-  const readers = useReaderOptions(!canReadReaders);
   const { searchParams, setFilter } = useUrlFilters();
   const eventType = searchParams.get('eventType') ?? '';
   const unauthorized = searchParams.get('unauthorized') === 'true';
   const readerId = searchParams.get('readerId') ?? '';
+  // One movement, from an exit alarm's link; a malformed id shows everything rather than a 400.
+  const rawMovementId = searchParams.get('movementId') ?? '';
+  const movementId = /^[1-9]\d{0,9}$/.test(rawMovementId) && Number(rawMovementId) < 2 ** 31 ? rawMovementId : '';
   const filters = useMemo(
     () => ({
       idClient,
       eventType: eventType || undefined,
       unauthorized: unauthorized ? 'true' : undefined,
       readerId: readerId || undefined,
+      movementId: movementId || undefined,
     }),
-    [idClient, eventType, unauthorized, readerId],
+    [idClient, eventType, unauthorized, readerId, movementId],
   );
 
-  const columns = useMemo<GridColDef<TTagMovement>[]>(
+  const columns = useMemo<ResourceColumn<TTagMovement>[]>(
     () => [
       {
         field: 'seenAt',
+        card: 'secondary',
         headerName: t('fields.seenAt'),
         width: 170,
         valueFormatter: (value: string) => formatDateTime(value, language),
       },
       {
         field: 'eventType',
+        card: 'status',
         headerName: t('fields.eventType'),
         width: 110,
         renderCell: ({ row }) => (
@@ -73,9 +80,10 @@ export const TagLogsPage = () => {
           />
         ),
       },
-      { field: 'epc', headerName: t('fields.epc'), width: 230 },
+      { field: 'epc', hideBelow: 'lg', card: 'secondary', headerName: t('fields.epc'), width: 230 },
       {
         field: 'articleDesignation',
+        card: 'primary',
         headerName: t('fields.article'),
         flex: 1,
         minWidth: 180,
@@ -83,11 +91,19 @@ export const TagLogsPage = () => {
         valueGetter: (_value, row) =>
           row.articleReference ? `${row.articleReference} — ${row.articleDesignation ?? ''}` : '—',
       },
-      { field: 'readerName', headerName: t('fields.reader'), width: 150, sortable: false },
-      { field: 'location', headerName: t('fields.location'), width: 150 },
-      { field: 'antenna', headerName: t('fields.antenna'), width: 80, type: 'number', sortable: false },
+      { field: 'readerName', hideBelow: 'xl', headerName: t('fields.reader'), width: 150, sortable: false },
+      { field: 'location', hideBelow: 'xl', card: 'secondary', headerName: t('fields.location'), width: 150 },
+      {
+        field: 'antenna',
+        hideBelow: 'always',
+        headerName: t('fields.antenna'),
+        width: 80,
+        type: 'number',
+        sortable: false,
+      },
       {
         field: 'stockDelta',
+        hideBelow: 'xl',
         headerName: t('fields.stockDelta'),
         width: 100,
         type: 'number',
@@ -96,6 +112,7 @@ export const TagLogsPage = () => {
       },
       {
         field: 'isAuthorized',
+        card: 'secondary',
         headerName: t('fields.authorization'),
         flex: 1,
         minWidth: 200,
@@ -119,11 +136,12 @@ export const TagLogsPage = () => {
           onChange={(v) => setFilter('eventType', v)}
         />
         {canReadReaders && (
-          <FilterSelect
+          <ReferenceSelect
+            source={readerRef}
+            size="small"
             label={t('fields.reader')}
-            allLabel={t('tagLogs.allReaders')}
+            emptyLabel={t('tagLogs.allReaders')}
             value={readerId}
-            options={readers}
             width={220}
             onChange={(v) => setFilter('readerId', v)}
           />
@@ -137,6 +155,14 @@ export const TagLogsPage = () => {
           }
           label={t('tagLogs.unauthorizedOnly')}
         />
+        {movementId && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Chip color="primary" data-testid="movement-filter" label={t('alarm.movementFilter', { id: movementId })} />
+            <Button size="small" onClick={() => setFilter('movementId', '')}>
+              {t('alarm.showAll')}
+            </Button>
+          </Stack>
+        )}
       </Stack>
       <ResourceTable
         label={t('tagLogs.title')}

@@ -5,24 +5,26 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { TAG_STATUSES, ZTagInput, type TTag, type TTagInput } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { FilterSelect } from '../../components/FilterSelect';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { useUrlFilters } from '../../components/use-list-params';
 import type { FieldDef } from '../../components/ResourceForm';
 import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
 import { BindTagsDialog } from './BindTagsDialog';
-import { tagsApi, useArticleOptions, useTagFamilyOptions } from './api';
+import { articleRef } from '../articles/api';
+import { tagFamilyRef, tagsApi } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [
   { name: 'epc', labelKey: 'fields.epc', kind: 'text', required: true },
   { name: 'tid', labelKey: 'fields.tid', kind: 'text', fromText: (text) => text.trim() || null },
-  { name: 'articleId', labelKey: 'fields.article', kind: 'select', useOptions: useArticleOptions, half: true },
-  { name: 'familyId', labelKey: 'fields.family', kind: 'select', useOptions: useTagFamilyOptions, half: true },
+  { name: 'articleId', labelKey: 'fields.article', kind: 'select', reference: articleRef, half: true },
+  { name: 'familyId', labelKey: 'fields.family', kind: 'select', reference: tagFamilyRef, half: true },
   {
     name: 'status',
     labelKey: 'fields.status',
@@ -79,7 +81,6 @@ export const TagsPage = () => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const canWrite = useCanWrite('tags');
-  const families = useTagFamilyOptions();
   const [binding, setBinding] = useState(false);
   const { searchParams, setFilter } = useUrlFilters();
   const familyId = searchParams.get('familyId') ?? '';
@@ -90,10 +91,11 @@ export const TagsPage = () => {
     [familyId, status, articleId],
   );
 
-  const columns = useMemo<GridColDef<TTag>[]>(
+  const columns = useMemo<ResourceColumn<TTag>[]>(
     () => [
       {
         field: 'epc',
+        card: 'primary',
         headerName: t('fields.epc'),
         flex: 1.2,
         minWidth: 250,
@@ -101,6 +103,7 @@ export const TagsPage = () => {
       },
       {
         field: 'articleReference',
+        card: 'secondary',
         headerName: t('fields.article'),
         flex: 1,
         minWidth: 180,
@@ -109,18 +112,21 @@ export const TagsPage = () => {
       },
       {
         field: 'familyName',
+        hideBelow: 'lg',
         headerName: t('fields.family'),
         width: 160,
         valueFormatter: (v: string | null) => v ?? '—',
       },
       {
         field: 'status',
+        card: 'status',
         headerName: t('fields.status'),
         width: 110,
         renderCell: ({ row }) => <StatusChip status={row.status} t={t} />,
       },
       {
         field: 'inStock',
+        hideBelow: 'xl',
         headerName: t('fields.inStock'),
         width: 100,
         sortable: false,
@@ -128,6 +134,8 @@ export const TagsPage = () => {
       },
       {
         field: 'lastSeenAt',
+        hideBelow: 'xl',
+        card: 'secondary',
         headerName: t('fields.lastMovement'),
         width: 210,
         renderCell: ({ row }) => <LastMovement tag={row} language={language} />,
@@ -151,11 +159,12 @@ export const TagsPage = () => {
       nameOf={(row) => row.epc}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <FilterSelect
+        <ReferenceSelect
+          source={tagFamilyRef}
+          size="small"
           label={t('fields.family')}
-          allLabel={t('tags.allFamilies')}
+          emptyLabel={t('tags.allFamilies')}
           value={familyId}
-          options={families}
           width={220}
           onChange={(v) => setFilter('familyId', v)}
         />

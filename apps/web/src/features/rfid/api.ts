@@ -24,8 +24,7 @@ import type {
 } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
 import { createResourceApi, toQueryString, type ListArgs } from '../../app/resource-api';
-import { articlesApi } from '../articles/api';
-import { usersApi } from '../users/api';
+import { referenceOf } from '../../components/reference-source';
 
 export const tagFamiliesApi = createResourceApi<TTagFamily, TTagFamilyInput>({
   name: 'tagFamilies',
@@ -127,28 +126,14 @@ export const {
   useNonActiveTagsQuery,
 } = rfidExtrasApi;
 
-const optionsOf = <T extends { id: number }>(items: T[] | undefined, label: (item: T) => string) =>
-  items?.map((item) => ({ value: String(item.id), label: label(item) })) ?? [];
+export const tagFamilyRef = referenceOf(tagFamiliesApi, (f) => f.name, 'name:asc');
 
-export const useTagFamilyOptions = () =>
-  optionsOf(tagFamiliesApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items, (f) => f.name);
+export const consumerRef = referenceOf(consumersApi, (c) => c.name, 'name:asc');
 
-export const useConsumerOptions = () =>
-  optionsOf(consumersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items, (c) => c.name);
+export const readerRef = referenceOf(readersApi, (r) => r.name, 'name:asc');
 
-export const useReaderOptions = (skip = false) =>
-  optionsOf(readersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }, { skip }).data?.items, (r) => r.name);
-
-export const useArticleOptions = () =>
-  optionsOf(
-    articlesApi.useList({ page: 1, limit: 100, sort: 'reference:asc' }).data?.items,
-    (a) => `${a.reference} — ${a.designation}`,
-  );
-
-export const useTagOptions = () =>
-  optionsOf(tagsApi.useList({ page: 1, limit: 100, sort: 'epc:asc' }).data?.items, (tag) =>
-    tag.articleReference ? `${tag.epc} (${tag.articleReference})` : tag.epc,
-  );
-
-export const useUserOptions = () =>
-  optionsOf(usersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items, (u) => u.name);
+export const tagRef = referenceOf(
+  tagsApi,
+  (tag) => (tag.articleReference ? `${tag.epc} (${tag.articleReference})` : tag.epc),
+  'epc:asc',
+);

@@ -1,9 +1,10 @@
 import Chip from '@mui/material/Chip';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../components/format';
 import type { FieldDef } from '../../components/ResourceForm';
-import { useConsumerOptions } from './api';
+import { consumerRef } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 type Holder = {
   consumerName: string | null;
@@ -15,7 +16,7 @@ type Holder = {
 
 /** Who holds it: a consumer, or a location. */
 export const HOLDER_FIELDS: readonly FieldDef[] = [
-  { name: 'consumerId', labelKey: 'fields.consumer', kind: 'select', useOptions: useConsumerOptions, half: true },
+  { name: 'consumerId', labelKey: 'fields.consumer', kind: 'select', reference: consumerRef, half: true },
   { name: 'location', labelKey: 'fields.location', kind: 'text', half: true },
 ];
 
@@ -30,9 +31,10 @@ export const todayIso = () => {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
 };
 
-export const holderColumns = <T extends GridValidRowModel & Holder>(t: TFunction): GridColDef<T>[] => [
+export const holderColumns = <T extends GridValidRowModel & Holder>(t: TFunction): ResourceColumn<T>[] => [
   {
     field: 'consumerName',
+    card: 'secondary',
     headerName: t('fields.consumer'),
     flex: 1,
     minWidth: 170,
@@ -43,21 +45,26 @@ export const holderColumns = <T extends GridValidRowModel & Holder>(t: TFunction
 export const periodColumns = <T extends GridValidRowModel & Holder>(
   t: TFunction,
   language: string,
-): GridColDef<T>[] => [
+): ResourceColumn<T>[] => [
   {
     field: 'startDate',
+    hideBelow: 'md',
+    card: 'secondary',
     headerName: t('fields.startDate'),
     width: 130,
     valueFormatter: (value: string) => formatDate(value, language),
   },
   {
     field: 'endDate',
+    hideBelow: 'lg',
+    card: 'secondary',
     headerName: t('fields.endDate'),
     width: 130,
     valueFormatter: (value: string | null) => formatDate(value, language),
   },
   {
     field: 'active',
+    card: 'status',
     headerName: t('fields.active'),
     width: 110,
     sortable: false,

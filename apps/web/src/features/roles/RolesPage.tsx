@@ -1,26 +1,34 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { ZRoleInput, type TRole } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
 import { rolesApi } from '../users/api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [{ name: 'name', labelKey: 'fields.name', kind: 'text', required: true }];
 
 export const RolesPage = () => {
   const { t } = useTranslation();
-  const columns = useMemo<GridColDef<TRole>[]>(
+  const columns = useMemo<ResourceColumn<TRole>[]>(
     () => [
-      { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 200 },
+      { field: 'name', card: 'primary', headerName: t('fields.name'), flex: 1, minWidth: 200 },
       {
         field: 'permissionCount',
+        card: 'secondary',
         headerName: t('fields.permissionCount'),
         type: 'number',
         width: 140,
         sortable: false,
       },
-      { field: 'userCount', headerName: t('fields.userCount'), type: 'number', width: 140, sortable: false },
+      {
+        field: 'userCount',
+        card: 'secondary',
+        headerName: t('fields.userCount'),
+        type: 'number',
+        width: 140,
+        sortable: false,
+      },
     ],
     [t],
   );

@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { groupPermissions } from './permission-groups';
+import { RESOURCES, type TPermission } from '@tagstock/contract';
+import { ADMIN_NAV } from '../../areas/admin/admin-nav';
+import { permissionDiff, togglePermission } from './permission-groups';
 
-describe('permission groups', () => {
-  it('groups by resource in catalogue order and drops empty groups', () => {
-    expect(groupPermissions(['users.write', 'articles.read', 'articles.write'])).toEqual([
-      { resource: 'articles', items: ['articles.read', 'articles.write'] },
-      { resource: 'users', items: ['users.write'] },
+describe('permission catalogue', () => {
+  it('offers only permissions of screens that exist', () => {
+    const screens = new Set(ADMIN_NAV.map((item) => item.permission?.split('.')[0]));
+    expect(RESOURCES.filter((resource) => !screens.has(resource))).toEqual([]);
+  });
+});
+
+describe('read / write toggles', () => {
+  const of = (...p: TPermission[]) => new Set<TPermission>(p);
+  it('write brings read; read off takes write along; write off keeps read', () => {
+    expect([...togglePermission(of(), 'articles', 'write', true)].sort()).toEqual(['articles.read', 'articles.write']);
+    expect([...togglePermission(of('articles.read', 'articles.write'), 'articles', 'read', false)]).toEqual([]);
+    expect([...togglePermission(of('articles.read', 'articles.write'), 'articles', 'write', false)]).toEqual([
+      'articles.read',
     ]);
+    expect([...togglePermission(of('users.read'), 'articles', 'read', true)].sort()).toEqual([
+      'articles.read',
+      'users.read',
+    ]);
+  });
+
+  it('diffs the selection against the saved set', () => {
+    expect(permissionDiff(['users.read', 'logs.read'], of('logs.read', 'tags.read'))).toEqual({
+      added: ['tags.read'],
+      removed: ['users.read'],
+    });
   });
 });

@@ -1,12 +1,29 @@
-import { RESOURCES, type TPermission, type TResource } from '@tagstock/contract';
+import type { TPermission, TResource } from '@tagstock/contract';
 
-/** Permissions grouped by resource, in the catalogue's order (read before write). */
-export const groupPermissions = (
-  permissions: readonly TPermission[],
-): { resource: TResource; items: TPermission[] }[] =>
-  RESOURCES.map((resource) => ({
-    resource,
-    items: (['read', 'write'] as const)
-      .map((level) => `${resource}.${level}` as TPermission)
-      .filter((permission) => permissions.includes(permission)),
-  })).filter((group) => group.items.length > 0);
+export type Level = 'read' | 'write';
+
+/** Turns one level of one resource on or off: write brings read, and read cannot go without taking write along. */
+export const togglePermission = (
+  selected: ReadonlySet<TPermission>,
+  resource: TResource,
+  level: Level,
+  on: boolean,
+): Set<TPermission> => {
+  const next = new Set(selected);
+  const read: TPermission = `${resource}.read`;
+  const write: TPermission = `${resource}.write`;
+  if (on) {
+    next.add(read);
+    if (level === 'write') next.add(write);
+  } else {
+    next.delete(write);
+    if (level === 'read') next.delete(read);
+  }
+  return next;
+};
+
+/** What a save changes: permissions to add and to remove, relative to the role's saved set. */
+export const permissionDiff = (saved: readonly TPermission[], selected: ReadonlySet<TPermission>) => ({
+  added: [...selected].filter((p) => !saved.includes(p)),
+  removed: saved.filter((p) => !selected.has(p)),
+});

@@ -1,17 +1,25 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ZSupplierInput, type TSupplierInput } from '@tagstock/contract';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { ResourceForm, toFormValues } from '../../components/ResourceForm';
+import { useCanWrite, useHasPermission } from '../../components/use-permission';
 import { ArticleTable } from '../articles/ArticleTable';
+import { PurchaseOrderTable } from '../purchaseOrders/PurchaseOrderTable';
 import { suppliersApi } from './api';
 import { CONTACT_FIELDS } from './contact';
 
@@ -24,12 +32,21 @@ const Info = ({ label, value }: { label: string; value: ReactNode }) => (
   </Grid>
 );
 
+const OMITTED_COLUMNS = ['supplierName'];
+const ORDERS_PREFIX = 'orders';
+
 /** A supplier's contact card and the articles it supplies. */
 export const SupplierDetailPage = () => {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const { data: supplier, isLoading, isError } = suppliersApi.useGet(id);
   const filters = useMemo(() => ({ supplierId: id }), [id]);
+  const canWrite = useCanWrite('suppliers');
+  const canReadOrders = useHasPermission('purchaseOrders.read');
+  const canWriteOrders = useCanWrite('purchaseOrders');
+  const [editing, setEditing] = useState(false);
+  const [update] = suppliersApi.useUpdate();
+  const initialValues = useMemo(() => toFormValues(CONTACT_FIELDS, supplier), [supplier]);
 
   if (isLoading) return <Loading />;
   if (isError || !supplier) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
@@ -39,7 +56,17 @@ export const SupplierDetailPage = () => {
       <Button component={RouterLink} to="/admin/suppliers" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {t('suppliers.title')}
       </Button>
-      <PageHeader title={supplier.name} subtitle={t('articles.count', { count: supplier.articleCount })} />
+      <PageHeader
+        title={supplier.name}
+        subtitle={t('articles.count', { count: supplier.articleCount })}
+        actions={
+          canWrite ? (
+            <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+              {t('actions.edit')}
+            </Button>
+          ) : undefined
+        }
+      />
       <Card sx={{ mb: 3 }}>
         <CardContent>
           <Grid container spacing={2}>
@@ -52,7 +79,54 @@ export const SupplierDetailPage = () => {
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {t('suppliers.articles')}
       </Typography>
-      <ArticleTable label={t('suppliers.articles')} filters={filters} emptyText={t('suppliers.noArticles')} />
+      {/* Every row is this supplier's: its column would only repeat the page title. */}
+      <ArticleTable
+        label={t('suppliers.articles')}
+        filters={filters}
+        emptyText={t('suppliers.noArticles')}
+        omitColumns={OMITTED_COLUMNS}
+      />
+      {canReadOrders && (
+        <Box sx={{ mt: 4 }}>
+          <Stack direction="row" sx={{ mb: 1.5, justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography variant="h6" component="h2">
+              {t('purchaseOrders.title')}
+            </Typography>
+            {canWriteOrders && (
+              <Button
+                variant="outlined"
+                startIcon={<AddIcon />}
+                component={RouterLink}
+                to={`/admin/bdc/new?supplierId=${id}`}
+              >
+                {t('purchaseOrders.new')}
+              </Button>
+            )}
+          </Stack>
+          <PurchaseOrderTable
+            label={t('purchaseOrders.title')}
+            filters={filters}
+            emptyText={t('purchaseOrders.supplierEmpty')}
+            omitColumns={OMITTED_COLUMNS}
+            paramPrefix={ORDERS_PREFIX}
+            searchLabel={t('purchaseOrders.search')}
+          />
+        </Box>
+      )}
+      <ResourceForm<TSupplierInput>
+        open={editing}
+        mode="edit"
+        title={t('suppliers.edit')}
+        fields={CONTACT_FIELDS}
+        schema={ZSupplierInput}
+        initialValues={initialValues}
+        onSubmit={async (body) => {
+          await update({ id, body }).unwrap();
+          toast.success(t('messages.edited'));
+          setEditing(false);
+        }}
+        onClose={() => setEditing(false)}
+      />
     </Box>
   );
 };

@@ -1,17 +1,24 @@
 import { useMemo } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { ZSupplierInput, type TSupplier } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { suppliersApi } from './api';
-import { CONTACT_FIELDS, CONTACT_TRANSFER_COLUMNS, contactColumns } from './contact';
+import { CONTACT_FIELDS, contactColumns } from './contact';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 export const SuppliersPage = () => {
   const { t } = useTranslation();
-  const columns = useMemo<GridColDef<TSupplier>[]>(
+  const columns = useMemo<ResourceColumn<TSupplier>[]>(
     () => [
       ...contactColumns<TSupplier>(t),
-      { field: 'articleCount', headerName: t('fields.articleCount'), type: 'number', width: 110, sortable: false },
+      {
+        field: 'articleCount',
+        hideBelow: 'lg',
+        headerName: t('fields.articleCount'),
+        type: 'number',
+        width: 110,
+        sortable: false,
+      },
     ],
     [t],
   );
@@ -25,7 +32,7 @@ export const SuppliersPage = () => {
       createSchema={ZSupplierInput}
       defaultSort="name:asc"
       detailPath={(row) => `/admin/suppliers/${row.id}`}
-      transferColumns={CONTACT_TRANSFER_COLUMNS}
+      transferMatch="name"
     />
   );
 };

@@ -1,5 +1,6 @@
 import type { TSupplier, TSupplierInput } from '@tagstock/contract';
 import { createResourceApi } from '../../app/resource-api';
+import { referenceOf } from '../../components/reference-source';
 
 export const suppliersApi = createResourceApi<TSupplier, TSupplierInput>({
   name: 'suppliers',
@@ -8,9 +9,5 @@ export const suppliersApi = createResourceApi<TSupplier, TSupplierInput>({
   invalidates: ['Articles'],
 });
 
-/** Choices for a supplier select. */
-export const useSupplierOptions = () =>
-  suppliersApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items.map((s) => ({
-    value: String(s.id),
-    label: s.name,
-  })) ?? [];
+/** What a supplier select searches. */
+export const supplierRef = referenceOf(suppliersApi, (s) => s.name, 'name:asc');

@@ -1,6 +1,7 @@
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import type { FieldDef } from '../../components/ResourceForm';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 /** SPEC §3: suppliers and customers share these contact fields. */
 export const CONTACT_FIELDS: readonly FieldDef[] = [
@@ -16,15 +17,27 @@ export const CONTACT_FIELDS: readonly FieldDef[] = [
   { name: 'parentCompany', labelKey: 'fields.parentCompany', kind: 'text', half: true },
 ];
 
-export const contactColumns = <T extends GridValidRowModel>(t: TFunction): GridColDef<T>[] => [
-  { field: 'name', headerName: t('fields.businessName'), flex: 1.4, minWidth: 180 },
-  { field: 'contact', headerName: t('fields.contact'), flex: 1, minWidth: 140, sortable: false },
-  { field: 'city', headerName: t('fields.city'), flex: 0.8, minWidth: 110 },
-  { field: 'country', headerName: t('fields.country'), flex: 0.7, minWidth: 100 },
-  { field: 'phone', headerName: t('fields.phone'), flex: 0.9, minWidth: 130, sortable: false },
-  { field: 'email', headerName: t('fields.email'), flex: 1.2, minWidth: 180 },
+export const contactColumns = <T extends GridValidRowModel>(t: TFunction): ResourceColumn<T>[] => [
+  { field: 'name', card: 'primary', headerName: t('fields.businessName'), flex: 1.4, minWidth: 180 },
+  {
+    field: 'contact',
+    hideBelow: 'lg',
+    card: 'secondary',
+    headerName: t('fields.contact'),
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+  },
+  { field: 'city', hideBelow: 'md', card: 'secondary', headerName: t('fields.city'), flex: 0.8, minWidth: 110 },
+  { field: 'country', hideBelow: 'xl', headerName: t('fields.country'), flex: 0.7, minWidth: 100 },
+  {
+    field: 'phone',
+    hideBelow: 'lg',
+    card: 'secondary',
+    headerName: t('fields.phone'),
+    flex: 0.9,
+    minWidth: 130,
+    sortable: false,
+  },
+  { field: 'email', hideBelow: 'xl', headerName: t('fields.email'), flex: 1.2, minWidth: 180 },
 ];
-
-/** Header names of the import/export files (see the API). */
-export const CONTACT_TRANSFER_COLUMNS =
-  'name, contact, address, postcode, city, country, vatNumber, phone, email, parentCompany';

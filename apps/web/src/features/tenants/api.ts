@@ -1,15 +1,42 @@
+import { useMemo } from 'react';
 import type { TList, TTenant } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
+import { toQueryString } from '../../app/resource-api';
+import type { ReferenceSource } from '../../components/reference-source';
 
-export type TenantListArgs = { page: number; limit: number };
+export type TenantListArgs = { page: number; limit: number; search?: string };
 
 export const tenantsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listTenants: build.query<TList<TTenant>, TenantListArgs>({
-      query: ({ page, limit }) => `/tenants?page=${page}&limit=${limit}`,
+      query: (args) => `/tenants${toQueryString(args)}`,
       providesTags: ['Tenants'],
     }),
   }),
 });
 
 export const { useListTenantsQuery } = tenantsApi;
+
+const LABEL_LOOKUP_LIMIT = 100;
+
+/**
+ * Tenants for a filter. The platform has no item endpoint for a tenant: a current value's label comes from the
+ * first page by name (the platform's tenants are few; a search still reaches any of them).
+ */
+export const tenantRef: ReferenceSource = {
+  useSearch: ({ search, limit }, skip) => {
+    const { data, isFetching, isError } = useListTenantsQuery(
+      { page: 1, limit, search: search || undefined },
+      { skip },
+    );
+    const options = useMemo(
+      () => (data?.items ?? []).map((tenant) => ({ value: String(tenant.id), label: tenant.name })),
+      [data],
+    );
+    return { options, total: data?.total ?? 0, isFetching, isError };
+  },
+  useLabel: (id, skip) => {
+    const { data } = useListTenantsQuery({ page: 1, limit: LABEL_LOOKUP_LIMIT }, { skip });
+    return data?.items.find((tenant) => String(tenant.id) === id)?.name;
+  },
+};

@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { APP_TYPES, ZUserCreate, ZUserUpdate, type TUser } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
 import { formatDate } from '../../components/format';
-import { useRoleOptions, usersApi } from './api';
+import { roleRef, usersApi } from './api';
+import type { ResourceColumn } from '../../components/resource-columns';
 
 const FIELDS: readonly FieldDef[] = [
   { name: 'name', labelKey: 'fields.name', kind: 'text', required: true, half: true },
   { name: 'email', labelKey: 'fields.email', kind: 'email', required: true, half: true },
-  { name: 'roleId', labelKey: 'fields.role', kind: 'select', required: true, half: true, useOptions: useRoleOptions },
+  { name: 'roleId', labelKey: 'fields.role', kind: 'select', required: true, half: true, reference: roleRef },
   {
     name: 'App_Type',
     labelKey: 'fields.appType',
@@ -36,19 +36,21 @@ const NEW_USER = { App_Type: 'Web' };
 export const UsersPage = () => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const columns = useMemo<GridColDef<TUser>[]>(
+  const columns = useMemo<ResourceColumn<TUser>[]>(
     () => [
-      { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160 },
-      { field: 'email', headerName: t('fields.email'), flex: 1.2, minWidth: 200 },
-      { field: 'roleName', headerName: t('fields.role'), flex: 0.8, minWidth: 140 },
+      { field: 'name', card: 'primary', headerName: t('fields.name'), flex: 1, minWidth: 160 },
+      { field: 'email', card: 'secondary', headerName: t('fields.email'), flex: 1.2, minWidth: 200 },
+      { field: 'roleName', hideBelow: 'md', card: 'secondary', headerName: t('fields.role'), flex: 0.8, minWidth: 140 },
       {
         field: 'App_Type',
+        hideBelow: 'lg',
         headerName: t('fields.appType'),
         width: 120,
         valueFormatter: (value: string) => t(`users.appTypes.${value}`),
       },
       {
         field: 'disabled',
+        card: 'status',
         headerName: t('fields.status'),
         width: 120,
         sortable: false,
@@ -61,6 +63,7 @@ export const UsersPage = () => {
       },
       {
         field: 'createdAt',
+        hideBelow: 'xl',
         headerName: t('fields.createdAt'),
         width: 130,
         valueFormatter: (value: string) => formatDate(value, language),

@@ -1,6 +1,7 @@
 import type { TRole, TRoleInput, TRolePermissions, TUser, TUserCreate, TUserUpdate } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
 import { createResourceApi } from '../../app/resource-api';
+import { referenceOf } from '../../components/reference-source';
 
 export const usersApi = createResourceApi<TUser, TUserCreate, TUserUpdate>({
   name: 'users',
@@ -16,11 +17,9 @@ export const rolesApi = createResourceApi<TRole, TRoleInput>({
   invalidates: ['Users'],
 });
 
-export const useRoleOptions = () =>
-  rolesApi.useList({ page: 1, limit: 100, sort: 'name:asc' }).data?.items.map((r) => ({
-    value: String(r.id),
-    label: r.name,
-  })) ?? [];
+export const roleRef = referenceOf(rolesApi, (r) => r.name, 'name:asc');
+
+export const userRef = referenceOf(usersApi, (u) => u.name, 'name:asc');
 
 export const rolePermissionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -28,16 +27,13 @@ export const rolePermissionsApi = baseApi.injectEndpoints({
       query: (id) => `/roles/${id}/permissions`,
       providesTags: ['Roles'],
     }),
-    changeRolePermissions: build.mutation<TRolePermissions, { id: number; permissions: string[]; add: boolean }>({
-      query: ({ id, permissions, add }) => ({
-        url: `/roles/${id}/permissions${add ? '' : '/remove'}`,
-        method: 'POST',
-        body: { permissions },
-      }),
+    /** One save of the roles screen: the role's whole set (write implies read). */
+    saveRolePermissions: build.mutation<TRolePermissions, { id: number; permissions: string[] }>({
+      query: ({ id, permissions }) => ({ url: `/roles/${id}/permissions`, method: 'PUT', body: { permissions } }),
       // The session's own permissions may have changed too.
       invalidatesTags: ['Roles', 'Logs', 'Me'],
     }),
   }),
 });
 
-export const { useRolePermissionsQuery, useChangeRolePermissionsMutation } = rolePermissionsApi;
+export const { useRolePermissionsQuery, useSaveRolePermissionsMutation } = rolePermissionsApi;

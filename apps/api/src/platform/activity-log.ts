@@ -1,12 +1,12 @@
-import type { Tx } from '../../db/client';
-import { activityLog, type TChange } from './activity-log.schema';
+import type { Tx } from '../db/client';
+import { activityLog, type TChange } from '../db/schema';
 
 export type LogEntry = {
   tenantId: number;
   userId: number | null;
   entity: string;
   entityId: number | null;
-  action: 'created' | 'updated' | 'deleted' | 'incremented' | 'decremented' | 'imported';
+  action: 'created' | 'updated' | 'deleted' | 'incremented' | 'decremented' | 'imported' | 'status' | 'received';
   summary: string;
   changes?: TChange[];
 };

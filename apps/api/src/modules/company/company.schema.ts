@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/columns';
+import { tenants } from '../tenants/tenants.schema';
+
+/** The tenant's company identity printed on its documents: one row per tenant, keyed by the tenant. */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    tenantId: integer('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    address: text('address'),
+    postcode: text('postcode'),
+    city: text('city'),
+    country: text('country'),
+    siren: text('siren'),
+    vatNumber: text('vat_number'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    legalMentions: text('legal_mentions'),
+    iban: text('iban'),
+    bic: text('bic'),
+    logo: bytea('logo'),
+    logoMime: text('logo_mime'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_settings_siren_ck', sql`${t.siren} ~ '^[0-9]{9}$'`),
+    check(
+      'company_settings_logo_ck',
+      sql`(${t.logo} is null) = (${t.logoMime} is null) and (${t.logoMime} is null or ${t.logoMime} in ('image/png', 'image/jpeg'))`,
+    ),
+  ],
+);

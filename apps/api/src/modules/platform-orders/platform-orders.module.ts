@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  listOf,
+  ZEpcRegistration,
+  ZIdParams,
+  ZOk,
+  ZPlatformOrder,
+  ZPlatformOrderAdmin,
+  ZPlatformOrderAdminListQuery,
+  ZPlatformOrderAdminSummary,
+  ZPlatformOrderInput,
+  ZPlatformOrderListQuery,
+  ZPlatformOrderStatusChange,
+  ZPlatformOrderSummary,
+  ZPlatformProduct,
+  ZPlatformProductInput,
+  ZPlatformProductListQuery,
+  ZPlatformTagFamily,
+} from '@tagstock/contract';
+import type { Db } from '../../db/client';
+import { pdfRoute } from '../../platform/pdf/pdf-route';
+import { platformOrdersService } from './platform-orders.service';
+import { platformProductsService } from './platform-products';
+
+/** Orders to the platform (BDC RB, SPEC `bonDeCommandeRb`, `allBondeCommandeRb`): tenants' side and platform's. */
+export function platformOrdersModule(db: Db) {
+  const service = platformOrdersService(db);
+  const products = platformProductsService(db);
+
+  const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
+    const read = app.requirePermission('platformOrders.read');
+    const write = app.requirePermission('platformOrders.write');
+    const tags = ['platform orders'];
+    const one = { tags, params: ZIdParams, response: { 200: ZPlatformOrder } };
+    app.get(
+      '/platform-orders',
+      {
+        schema: { tags, querystring: ZPlatformOrderListQuery, response: { 200: listOf(ZPlatformOrderSummary) } },
+        preHandler: read,
+      },
+      (req) => service.list(req.auth, req.query),
+    );
+    app.get('/platform-orders/:id', { schema: one, preHandler: read }, (req) => service.get(req.auth, req.params.id));
+    pdfRoute(app, '/platform-orders/:id/pdf', { tags, preHandler: read }, (req, id, language) =>
+      service.pdf(req.auth, id, language),
+    );
+    app.post(
+      '/platform-orders',
+      { schema: { tags, body: ZPlatformOrderInput, response: { 200: ZPlatformOrder } }, preHandler: write },
+      (req) => service.create(req.auth, req.body),
+    );
+    app.post(
+      '/platform-orders/:id/status',
+      { schema: { ...one, body: ZPlatformOrderStatusChange }, preHandler: write },
+      (req) => service.setStatus(req.auth, req.params.id, req.body.status, req.body.note),
+    );
+    app.get(
+      '/platform-products',
+      {
+        schema: { tags, querystring: ZPlatformProductListQuery, response: { 200: listOf(ZPlatformProduct) } },
+        preHandler: read,
+      },
+      (req) => products.tenantList(req.auth, req.query),
+    );
+  };
+
+  const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+    const su = app.requireSuperAdmin;
+    const tags = ['platform'];
+    const oneOrder = { tags, params: ZIdParams, response: { 200: ZPlatformOrderAdmin } };
+    const oneProduct = { tags, params: ZIdParams, response: { 200: ZPlatformProduct } };
+    app.get(
+      '/platform/platform-orders',
+      {
+        schema: {
+          tags,
+          querystring: ZPlatformOrderAdminListQuery,
+          response: { 200: listOf(ZPlatformOrderAdminSummary) },
+        },
+        preHandler: su,
+      },
+      (req) => service.adminList(req.query),
+    );
+    app.get('/platform/platform-orders/:id', { schema: oneOrder, preHandler: su }, (req) =>
+      service.adminGet(req.params.id),
+    );
+    pdfRoute(app, '/platform/platform-orders/:id/pdf', { tags, preHandler: su }, (_req, id, language) =>
+      service.adminPdf(id, language),
+    );
+    app.post(
+      '/platform/platform-orders/:id/status',
+      { schema: { ...oneOrder, body: ZPlatformOrderStatusChange }, preHandler: su },
+      (req) => service.adminSetStatus(req.auth, req.params.id, req.body.status, req.body.note),
+    );
+    app.post(
+      '/platform/platform-orders/:id/epcs',
+      { schema: { ...oneOrder, body: ZEpcRegistration }, preHandler: su },
+      (req) => service.registerEpcs(req.auth, req.params.id, req.body),
+    );
+    app.get(
+      '/platform/tenants/:id/tag-families',
+      { schema: { tags, params: ZIdParams, response: { 200: z.array(ZPlatformTagFamily) } }, preHandler: su },
+      (req) => service.tenantFamilies(req.params.id),
+    );
+    app.get(
+      '/platform/platform-products',
+      {
+        schema: { tags, querystring: ZPlatformProductListQuery, response: { 200: listOf(ZPlatformProduct) } },
+        preHandler: su,
+      },
+      (req) => products.list(req.query),
+    );
+    app.get('/platform/platform-products/:id', { schema: oneProduct, preHandler: su }, (req) =>
+      products.get(req.params.id),
+    );
+    app.post(
+      '/platform/platform-products',
+      { schema: { tags, body: ZPlatformProductInput, response: { 200: ZPlatformProduct } }, preHandler: su },
+      (req) => products.create(req.body),
+    );
+    app.put(
+      '/platform/platform-products/:id',
+      { schema: { ...oneProduct, body: ZPlatformProductInput }, preHandler: su },
+      (req) => products.update(req.params.id, req.body),
+    );
+    app.delete(
+      '/platform/platform-products/:id',
+      { schema: { tags, params: ZIdParams, response: { 200: ZOk } }, preHandler: su },
+      (req) => products.remove(req.params.id),
+    );
+  };
+
+  return { service, routes: [tenantRoutes, platformRoutes] };
+}

@@ -1,0 +1,275 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { renderDocumentPdf, type PdfCompany, type PdfLine, type PrintableDocument } from './document-pdf';
+import { formatDate, formatMoney, formatNumber, formatPercent, printable } from './pdf-format';
+import { pdfPageCount, pdfText } from './pdf-text';
+
+const NBSP = '\u00a0';
+
+const line = (i: number, over: Partial<PdfLine> = {}): PdfLine => ({
+  reference: `REF-${String(i).padStart(4, '0')}`,
+  designation: `Étiquette RFID UHF n° ${i}`,
+  quantity: 1000 + i,
+  unitPrice: '0.0125',
+  discount: i % 2 ? '5.00' : '0',
+  vatRate: '20.00',
+  netAmount: '11.88',
+  ...over,
+});
+
+const order = (over: Partial<PrintableDocument> = {}): PrintableDocument => ({
+  kind: 'purchaseOrder',
+  number: 'BDC-2026-000042',
+  date: '2026-03-15',
+  partyRole: 'supplier',
+  party: { name: 'Fournitures Dupont SARL', lines: ['12 rue des Lilas', '75011 Paris'] },
+  fields: [{ label: 'Livraison prévue', value: '30/03/2026' }],
+  lines: [line(1), line(2, { vatRate: '5.50', netAmount: '1222.62' })],
+  totals: {
+    net: '1234.50',
+    vat: '69.62',
+    gross: '1304.12',
+    byRate: [
+      { rate: '5.50', base: '1222.62', vat: '67.24' },
+      { rate: '20.00', base: '11.88', vat: '2.38' },
+    ],
+  },
+  notes: 'Livrer au quai B, avant 10 h.',
+  ...over,
+});
+
+const company: PdfCompany = {
+  name: 'Tagstock Démo SAS',
+  address: '1 avenue de la République',
+  postalCode: '69001',
+  city: 'Lyon',
+  country: 'France',
+  siren: '123456789',
+  vatNumber: 'FR12123456789',
+  email: 'achats@demo.fr',
+  phone: '04 00 00 00 00',
+};
+
+const hasImage = (pdf: Buffer) => pdf.includes('/Subtype /Image');
+
+describe('amounts, rates and dates as each language writes them', () => {
+  it('formats euros from decimal text, half-up, without floats', () => {
+    expect(formatMoney('1234.5', 'fr')).toBe(`1${NBSP}234,50${NBSP}€`);
+    expect(formatMoney('1234.5', 'en')).toBe('€1,234.50');
+    expect(formatMoney('-1234.5', 'en')).toBe('-€1,234.50');
+    expect(formatMoney('0.005', 'fr')).toBe(`0,01${NBSP}€`);
+    expect(formatMoney('-0.001', 'en')).toBe('€0.00');
+    // Beyond what a double holds exactly.
+    expect(formatMoney('12345678901234567.89', 'en')).toBe('€12,345,678,901,234,567.89');
+    expect(formatMoney('0.0125', 'fr', 4)).toBe(`0,0125${NBSP}€`);
+    expect(formatMoney('12.5000', 'en', 4)).toBe('€12.50');
+    expect(formatPercent('5.50', 'fr')).toBe(`5,5${NBSP}%`);
+    expect(formatPercent('20.00', 'en')).toBe('20%');
+    expect(formatNumber(1500, 'fr')).toBe(`1${NBSP}500`);
+    expect(formatNumber(1500, 'en')).toBe('1,500');
+    expect(formatDate('2026-12-31', 'fr')).toBe('31/12/2026');
+    expect(formatDate('2026-12-31', 'en')).toBe('2026-12-31');
+  });
+
+  it('drops what cannot be drawn', () => {
+    expect(printable('a\u0001b\u007fc\td\ne')).toBe('abc d\ne');
+    expect(printable('x\ud800y\udc00z 😀')).toBe('xyz 😀');
+    expect(printable('a\r\nb\u0085c')).toBe('a\nbc');
+    expect(printable(`${'x'.repeat(45)} ok`)).toBe(`${'x'.repeat(30)}\u200b${'x'.repeat(15)} ok`);
+  });
+});
+
+describe('renderDocumentPdf', () => {
+  it('prints a purchase order in French', async () => {
+    const pdf = await renderDocumentPdf(order(), company, 'fr');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    for (const expected of [
+      'Bon de commande',
+      'N° BDC-2026-000042',
+      'Date 15/03/2026',
+      'FOURNISSEUR',
+      'Fournitures Dupont SARL',
+      '75011 Paris',
+      'Tagstock Démo SAS',
+      'SIREN 123456789',
+      'N° TVA intracommunautaire FR12123456789',
+      'Livraison prévue 30/03/2026',
+      'Référence Désignation Qté PU HT Remise TVA Montant HT',
+      `REF-0001 Étiquette RFID UHF n° 1 1 001 0,0125 € 5 % 20 % 11,88 €`,
+      'Récapitulatif de la TVA',
+      `5,5 % 1 222,62 € 67,24 €`,
+      `Total HT 1 234,50 €`,
+      `Total TVA 69,62 €`,
+      `Total TTC 1 304,12 €`,
+      'Livrer au quai B, avant 10 h.',
+      'Page 1 sur 1',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('Purchase order');
+    expect(hasImage(pdf)).toBe(false);
+  });
+
+  it('prints the same order in English', async () => {
+    const text = await pdfText(await renderDocumentPdf(order(), company, 'en'));
+    for (const expected of [
+      'Purchase order',
+      'No. BDC-2026-000042',
+      'Date 2026-03-15',
+      'SUPPLIER',
+      'VAT number FR12123456789',
+      'VAT breakdown',
+      '5.5% €1,222.62 €67.24',
+      'Total excl. VAT €1,234.50',
+      'Total VAT €69.62',
+      'Total incl. VAT €1,304.12',
+      'Page 1 / 1',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('Bon de commande');
+    expect(text).not.toContain('Total TTC');
+  });
+
+  it('prints a platform order for a tenant, with no lines, notes or company extras', async () => {
+    const doc = order({
+      kind: 'platformOrder',
+      partyRole: 'tenant',
+      party: { name: 'Acme', lines: [] },
+      fields: [],
+      lines: [],
+      totals: { net: '0', vat: '0', gross: '0', byRate: [] },
+      notes: null,
+    });
+    const fr = await pdfText(await renderDocumentPdf(doc, { name: 'Tagstock' }, 'fr'));
+    expect(fr).toContain('Commande plateforme');
+    expect(fr).toContain('SOCIÉTÉ CLIENTE');
+    expect(fr).toContain('Aucune ligne');
+    expect(fr).toContain(`Total TTC 0,00 €`);
+    expect(fr).not.toContain('SIREN');
+    const en = await pdfText(await renderDocumentPdf(doc, { name: 'Tagstock' }, 'en'));
+    expect(en).toContain('Platform order');
+    expect(en).toContain('CLIENT COMPANY');
+    expect(en).toContain('No lines');
+  });
+
+  it('spreads 500 lines over pages that each repeat the table header and count the pages', async () => {
+    const lines = Array.from({ length: 500 }, (_, i) => line(i + 1));
+    const pdf = await renderDocumentPdf(order({ lines }), company, 'en');
+    const pages = await pdfPageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(5);
+    const text = await pdfText(pdf);
+    const byPage = text.split('\f');
+    expect(byPage).toHaveLength(pages);
+    byPage.forEach((page, i) => {
+      expect(page).toContain('Reference Description Qty');
+      expect(page).toContain(`Page ${i + 1} / ${pages}`);
+    });
+    expect(text).toContain('REF-0500');
+    expect(byPage.at(-1)).toContain('Total incl. VAT €1,304.12');
+  });
+
+  it('prints the logo, PNG or JPEG; a broken one is left out and the document still prints', async () => {
+    const image = sharp({ create: { width: 120, height: 40, channels: 3, background: '#1e88e5' } });
+    const png = await image.clone().png().toBuffer();
+    const jpeg = await image.clone().jpeg().toBuffer();
+    expect(
+      hasImage(await renderDocumentPdf(order(), { ...company, logo: { data: png, mimeType: 'image/png' } }, 'fr')),
+    ).toBe(true);
+    expect(
+      hasImage(await renderDocumentPdf(order(), { ...company, logo: { data: jpeg, mimeType: 'image/jpeg' } }, 'en')),
+    ).toBe(true);
+
+    // pdfkit goes by the bytes, not by the declared type.
+    const mislabelled = { data: jpeg, mimeType: 'image/png' } as const;
+    expect(hasImage(await renderDocumentPdf(order(), { ...company, logo: mislabelled }, 'fr'))).toBe(true);
+    // A PNG signature followed by garbage: pdfkit takes it for a PNG, then cannot read it.
+    const broken = Buffer.concat([png.subarray(0, 8), Buffer.alloc(200, 7)]);
+    const pdf = await renderDocumentPdf(order(), { ...company, logo: { data: broken, mimeType: 'image/png' } }, 'fr');
+    expect(hasImage(pdf)).toBe(false);
+    expect(await pdfText(pdf)).toContain('BDC-2026-000042');
+  });
+
+  it('survives hostile text: huge unbroken words, scripts without glyphs, controls, PDF syntax', async () => {
+    const weird = 'Ünïcødé ½ — “quotes” (paren) \\ back) %PDF-1.7 endobj';
+    const lines = [
+      line(1, { designation: 'X'.repeat(20_000) }),
+      line(2, { designation: 'mot '.repeat(3_000) }),
+      line(3, { designation: `${weird} 漢字 😀 العربية \u202eevil\u202c a\u0301 \u200b\u0001\ud800` }),
+      line(4, { reference: 'R'.repeat(300) }),
+    ];
+    const doc = order({
+      number: '(BDC) \\ 2026',
+      party: { name: weird, lines: ['\n\n', 'Zürich'] },
+      fields: [{ label: 'Note', value: 'a\nb\nc' }],
+      lines,
+      notes: 'n'.repeat(5_000),
+    });
+    const pdf = await renderDocumentPdf(doc, { ...company, name: `${weird}${'!'.repeat(500)}` }, 'fr');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Lines wrap where the column ends: compare across them.
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('N° (BDC) \\ 2026');
+    expect(text).toContain(`FOURNISSEUR ${weird} Zürich`);
+    expect(text).toContain(`REF-0003 ${weird}`);
+    expect(text).toContain('REF-0001');
+    // Nothing is lost where long words are cut, or where a line goes on over the next pages.
+    const runs = (re: RegExp) => (text.replace(/\s/g, '').match(re) ?? []).join('').length;
+    expect(runs(/X+/g)).toBe(20_000);
+    expect(runs(/R{2,}/g)).toBe(300);
+    expect(runs(/n{20,}/g)).toBe(5_000);
+    expect(text).toContain('Page 1 sur');
+  });
+
+  it('renders documents asked for at the same time', async () => {
+    const numbers = ['BDC-2026-000001', 'BDC-2026-000002', 'BDC-2026-000003', 'BDC-2026-000004'];
+    const pdfs = await Promise.all(numbers.map((number) => renderDocumentPdf(order({ number }), company, 'en')));
+    const texts = await Promise.all(pdfs.map(pdfText));
+    texts.forEach((text, i) => expect(text).toContain(`No. ${numbers[i]}`));
+  });
+});
+
+describe('in the bundle npm start runs', () => {
+  it('finds pdfmake, its fonts and the worker from an esbuild bundle', async () => {
+    // Bundled as scripts/ensure-build.mjs bundles the API: one ES module, the API's dependencies left external.
+    const api = fileURLToPath(new URL('../../..', import.meta.url));
+    const pkg = JSON.parse(readFileSync(`${api}package.json`, 'utf8')) as Record<string, Record<string, string>>;
+    const deps = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+      (d) => !d.startsWith('@tagstock/'),
+    );
+    // Somewhere else than the sources, below the workspace's node_modules like apps/api/dist.
+    const dir = fileURLToPath(
+      new URL(`../../../../../node_modules/.cache/pdf-bundle-${process.pid}/`, import.meta.url),
+    );
+    mkdirSync(dir, { recursive: true });
+    try {
+      await build({
+        stdin: {
+          contents: `import { renderDocumentPdf } from './document-pdf';
+            const doc = ${JSON.stringify(order())};
+            const pdf = await renderDocumentPdf(doc, { name: 'Bundled' }, 'en');
+            process.stdout.write(pdf.toString('base64'));`,
+          resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+          loader: 'ts',
+        },
+        outfile: `${dir}main.mjs`,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        external: deps.flatMap((d) => [d, `${d}/*`]),
+        logLevel: 'warning',
+      });
+      const run = spawnSync(process.execPath, [`${dir}main.mjs`], { encoding: 'utf8', timeout: 60_000 });
+      expect(run.stderr).toBe('');
+      const text = await pdfText(Buffer.from(run.stdout, 'base64'));
+      expect(text).toContain('Purchase order');
+      expect(text).toContain('Bundled');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

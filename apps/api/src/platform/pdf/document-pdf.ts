@@ -1,0 +1,371 @@
+import { Decimal } from 'decimal.js';
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import { formatDate, formatMoney, formatNumber, formatPercent, printable, type PdfLanguage } from './pdf-format';
+import { renderPdf, type PdfDefinition, type PdfFooter, type RenderResult } from './render-pool';
+
+export type { PdfLanguage };
+
+/** The issuing company (the tenant's company settings). */
+export type PdfCompany = {
+  name: string;
+  address?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  country?: string | null;
+  siren?: string | null;
+  vatNumber?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  logo?: { data: Buffer; mimeType: 'image/png' | 'image/jpeg' } | null;
+};
+/** The other party: a supplier, a customer or a tenant, with its address lines. */
+export type PdfParty = { name: string; lines: string[] };
+/** A line as the server computed it; amounts and rates (percent) are decimal texts. */
+export type PdfLine = {
+  reference: string;
+  designation: string;
+  quantity: number;
+  unitPrice: string;
+  discount: string;
+  vatRate: string;
+  netAmount: string;
+};
+export type PdfDocumentKind = 'purchaseOrder' | 'platformOrder';
+export type PdfPartyRole = 'supplier' | 'customer' | 'tenant';
+export type PrintableDocument = {
+  kind: PdfDocumentKind;
+  number: string;
+  /** yyyy-mm-dd */
+  date: string;
+  partyRole: PdfPartyRole;
+  party: PdfParty;
+  /** Further header fields, label and value already in the document's language (expected delivery, status…). */
+  fields: { label: string; value: string }[];
+  lines: PdfLine[];
+  totals: { net: string; vat: string; gross: string; byRate: { rate: string; base: string; vat: string }[] };
+  notes?: string | null;
+  currency?: 'EUR';
+};
+
+type Labels = {
+  title: Record<PdfDocumentKind, string>;
+  role: Record<PdfPartyRole, string>;
+  number: string;
+  date: string;
+  siren: string;
+  vatNumber: string;
+  email: string;
+  phone: string;
+  columns: [string, string, string, string, string, string, string];
+  noLines: string;
+  vatBreakdown: string;
+  vatColumns: [string, string, string];
+  totalNet: string;
+  totalVat: string;
+  totalGross: string;
+  notes: string;
+  /** `{page}` and `{pages}` are filled in on each page. */
+  page: string;
+};
+
+const LABELS: Record<PdfLanguage, Labels> = {
+  fr: {
+    title: { purchaseOrder: 'Bon de commande', platformOrder: 'Commande plateforme' },
+    role: { supplier: 'Fournisseur', customer: 'Client', tenant: 'Société cliente' },
+    number: 'N°',
+    date: 'Date',
+    siren: 'SIREN',
+    vatNumber: 'N° TVA intracommunautaire',
+    email: 'E-mail',
+    phone: 'Tél.',
+    columns: ['Référence', 'Désignation', 'Qté', 'PU HT', 'Remise', 'TVA', 'Montant HT'],
+    noLines: 'Aucune ligne',
+    vatBreakdown: 'Récapitulatif de la TVA',
+    vatColumns: ['Taux', 'Base HT', 'Montant TVA'],
+    totalNet: 'Total HT',
+    totalVat: 'Total TVA',
+    totalGross: 'Total TTC',
+    notes: 'Notes',
+    page: 'Page {page} sur {pages}',
+  },
+  en: {
+    title: { purchaseOrder: 'Purchase order', platformOrder: 'Platform order' },
+    role: { supplier: 'Supplier', customer: 'Customer', tenant: 'Client company' },
+    number: 'No.',
+    date: 'Date',
+    siren: 'SIREN',
+    vatNumber: 'VAT number',
+    email: 'Email',
+    phone: 'Phone',
+    columns: ['Reference', 'Description', 'Qty', 'Unit price excl. VAT', 'Discount', 'VAT', 'Net amount'],
+    noLines: 'No lines',
+    vatBreakdown: 'VAT breakdown',
+    vatColumns: ['Rate', 'Taxable amount', 'VAT amount'],
+    totalNet: 'Total excl. VAT',
+    totalVat: 'Total VAT',
+    totalGross: 'Total incl. VAT',
+    notes: 'Notes',
+    page: 'Page {page} / {pages}',
+  },
+};
+
+const GREY = '#555555';
+const RULE = '#bbbbbb';
+const HEADER_FILL = '#eeeeee';
+
+// Every column holding text from the database has a fixed width: pdfmake widens '*' and 'auto' columns to
+// their longest word, so one unbroken 200-character word would push the page off its edge; in a fixed column
+// it is cut where it meets the edge. A4 is 595 pt wide, less 2 × 40 pt of margins: 515 pt for the content.
+const LEFT = 275;
+const RIGHT = 220;
+const GAP = 20;
+// The 'rows' layout (render-pool.ts) pads cells by 4 pt, the outer sides by 2 pt: 52 pt for seven columns.
+const LINE_WIDTHS = [58, 176, 36, 56, 40, 34, 62];
+
+const present = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
+const joined = (parts: (string | null | undefined)[], separator = ' ') => parts.filter(present).join(separator);
+
+function companyBlock(company: PdfCompany, l: Labels): Content[] {
+  const logo = company.logo;
+  const lines = [
+    company.address,
+    joined([company.postalCode, company.city]),
+    company.country,
+    present(company.siren) ? `${l.siren} ${company.siren}` : null,
+    present(company.vatNumber) ? `${l.vatNumber} ${company.vatNumber}` : null,
+    present(company.email) ? `${l.email} ${company.email}` : null,
+    present(company.phone) ? `${l.phone} ${company.phone}` : null,
+  ].filter(present);
+  return [
+    ...(logo
+      ? [
+          {
+            image: `data:${logo.mimeType};base64,${logo.data.toString('base64')}`,
+            fit: [160, 60],
+            margin: [0, 0, 0, 6],
+          } as Content,
+        ]
+      : []),
+    { text: printable(company.name), bold: true, fontSize: 12 },
+    ...lines.map((line): Content => ({ text: printable(line), color: GREY })),
+  ];
+}
+
+function titleBlock(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content[] {
+  return [
+    { text: l.title[doc.kind], bold: true, fontSize: 18, alignment: 'right' },
+    {
+      text: `${l.number} ${printable(doc.number)}`,
+      bold: true,
+      fontSize: 11,
+      alignment: 'right',
+      margin: [0, 4, 0, 0],
+    },
+    { text: `${l.date} ${formatDate(doc.date, language)}`, alignment: 'right' },
+  ];
+}
+
+function partyBlock(doc: PrintableDocument, l: Labels): Content {
+  return {
+    table: {
+      // The default layout: 4 pt of padding and a 1 pt border on each side.
+      widths: [RIGHT - 10],
+      body: [
+        [
+          {
+            stack: [
+              { text: l.role[doc.partyRole].toUpperCase(), fontSize: 7, bold: true, color: GREY, margin: [0, 0, 0, 2] },
+              { text: printable(doc.party.name), bold: true, fontSize: 10 },
+              ...doc.party.lines.filter(present).map((line): Content => ({ text: printable(line) })),
+            ],
+            margin: [4, 4, 4, 4],
+            borderColor: [RULE, RULE, RULE, RULE],
+          },
+        ],
+      ],
+    },
+  };
+}
+
+function fieldsBlock(doc: PrintableDocument): Content {
+  if (!doc.fields.length) return { text: '' };
+  return {
+    table: {
+      // 'noBorders' pads the gap between the columns by 2 × 4 pt.
+      widths: [90, LEFT - 98],
+      body: doc.fields.map((f): TableCell[] => [
+        { text: printable(f.label), color: GREY },
+        { text: printable(f.value) },
+      ]),
+    },
+    layout: 'noBorders',
+  };
+}
+
+const cell = (text: string, right = false): TableCell => ({ text, alignment: right ? 'right' : 'left' });
+const headerCell = (text: string, right = false): TableCell => ({
+  text,
+  bold: true,
+  fillColor: HEADER_FILL,
+  alignment: right ? 'right' : 'left',
+});
+
+function linesTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content {
+  const header = l.columns.map((label, i) => headerCell(label, i >= 2));
+  const body: TableCell[][] = doc.lines.map((line) => [
+    cell(printable(line.reference)),
+    cell(printable(line.designation)),
+    cell(formatNumber(line.quantity, language), true),
+    cell(formatMoney(line.unitPrice, language, 4), true),
+    // A discount of 0 is left blank: most lines have none and the column reads better.
+    cell(new Decimal(line.discount).isZero() ? '' : formatPercent(line.discount, language), true),
+    cell(formatPercent(line.vatRate, language), true),
+    cell(formatMoney(line.netAmount, language), true),
+  ]);
+  if (!body.length)
+    body.push([{ text: l.noLines, colSpan: 7, alignment: 'center', color: GREY }, '', '', '', '', '', '']);
+  // No keepWithHeaderRows: when the first row is taller than a page, pdfmake 0.3.11 then drops it and the header.
+  return {
+    table: { headerRows: 1, widths: LINE_WIDTHS, body: [header, ...body] },
+    layout: 'rows',
+    margin: [0, 14, 0, 10],
+  };
+}
+
+function vatTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content {
+  return {
+    stack: [
+      { text: l.vatBreakdown, bold: true, margin: [0, 0, 0, 3] },
+      {
+        table: {
+          headerRows: 1,
+          widths: [50, 90, 90],
+          body: [
+            l.vatColumns.map((label, i) => headerCell(label, i > 0)),
+            ...doc.totals.byRate.map((r) => [
+              cell(formatPercent(r.rate, language)),
+              cell(formatMoney(r.base, language), true),
+              cell(formatMoney(r.vat, language), true),
+            ]),
+          ],
+        },
+        layout: 'rows',
+      },
+    ],
+    unbreakable: true,
+  };
+}
+
+function totalsTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content {
+  const row = (label: string, value: string, strong = false): TableCell[] => {
+    const style = strong ? { bold: true, fontSize: 11, fillColor: HEADER_FILL } : {};
+    return [
+      { text: label, ...style },
+      { text: formatMoney(value, language), alignment: 'right', ...style },
+    ];
+  };
+  return {
+    table: {
+      widths: [RIGHT - 112, 100],
+      body: [
+        row(l.totalNet, doc.totals.net),
+        row(l.totalVat, doc.totals.vat),
+        row(l.totalGross, doc.totals.gross, true),
+      ],
+    },
+    layout: 'rows',
+    unbreakable: true,
+  };
+}
+
+/**
+ * The pdfmake definition of a document (plain data, so it can go to the worker) and its page footer.
+ * Exported for the benchmark; callers use renderDocumentPdf.
+ */
+export function documentDefinition(
+  doc: PrintableDocument,
+  company: PdfCompany,
+  language: PdfLanguage,
+): { definition: PdfDefinition; footer: PdfFooter } {
+  const l = LABELS[language];
+  const title = `${l.title[doc.kind]} ${printable(doc.number)}`;
+  const content: Content[] = [
+    {
+      columns: [
+        { stack: companyBlock(company, l), width: LEFT },
+        { stack: titleBlock(doc, language, l), width: RIGHT },
+      ],
+      columnGap: GAP,
+    },
+    {
+      columns: [
+        { stack: [fieldsBlock(doc)], width: LEFT },
+        { stack: [partyBlock(doc, l)], width: RIGHT },
+      ],
+      columnGap: GAP,
+      margin: [0, 16, 0, 0],
+    },
+    linesTable(doc, language, l),
+    {
+      columns: [
+        { stack: doc.totals.byRate.length ? [vatTable(doc, language, l)] : [], width: LEFT },
+        { stack: [totalsTable(doc, language, l)], width: RIGHT },
+      ],
+      columnGap: GAP,
+    },
+  ];
+  if (present(doc.notes)) {
+    content.push({
+      stack: [{ text: l.notes, bold: true, margin: [0, 0, 0, 3] }, { text: printable(doc.notes) }],
+      margin: [0, 16, 0, 0],
+    });
+  }
+  return {
+    definition: {
+      pageSize: 'A4',
+      pageMargins: [40, 40, 40, 50],
+      info: { title, author: printable(company.name), subject: title, creator: 'Tagstock', producer: 'Tagstock' },
+      language: language === 'fr' ? 'fr-FR' : 'en-GB',
+      defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
+      content,
+    },
+    footer: {
+      columns: [
+        { text: title, width: LEFT + GAP + 80 },
+        { text: l.page, alignment: 'right', width: RIGHT - 80 },
+      ],
+      fontSize: 8,
+      color: GREY,
+      margin: [40, 20, 40, 0],
+    },
+  };
+}
+
+/**
+ * A business document as a PDF (A4, Roboto embedded), in French or English. Rendering runs in a worker thread
+ * (see render-pool.ts). pdfkit reads the logo's type from its bytes; one it cannot read fails the render, which
+ * is then done again without it: the logo is decoration, the document must print.
+ */
+export async function renderDocumentPdf(
+  doc: PrintableDocument,
+  company: PdfCompany,
+  language: PdfLanguage,
+): Promise<Buffer> {
+  return (await renderWithStats(doc, company, language)).pdf;
+}
+
+/** renderDocumentPdf with the worker's own rendering time (the benchmark reports it). */
+export async function renderWithStats(
+  doc: PrintableDocument,
+  company: PdfCompany,
+  language: PdfLanguage,
+): Promise<RenderResult> {
+  const { definition, footer } = documentDefinition(doc, company, language);
+  try {
+    return await renderPdf(definition, footer);
+  } catch (err) {
+    if (!company.logo || !/image/i.test((err as Error).message)) throw err;
+    const plain = documentDefinition(doc, { ...company, logo: null }, language);
+    return renderPdf(plain.definition, plain.footer);
+  }
+}

@@ -1,0 +1,90 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { TDocumentEvent } from '@tagstock/contract';
+import { changeLine } from '../features/logs/log-format';
+import { formatDateTime, formatMoney } from './format';
+import { EmptyRow } from './Section';
+
+/** How one document type names its events, fields and statuses (translation keys). */
+export type HistoryVocabulary = {
+  /** Prefix of the event names: `${events}.${action}`. */
+  events: string;
+  /** Field → label key; other fields use `fields.<field>`. */
+  labels: Record<string, string>;
+  /** Status fields → prefix of their values' names. */
+  statuses: Record<string, string>;
+  title: string;
+  empty: string;
+};
+
+/** One change as text: statuses by name, amounts as money, references without their ids. */
+const changeText = (
+  t: TFunction,
+  vocabulary: HistoryVocabulary,
+  change: TDocumentEvent['changes'][number],
+  language: string,
+): string => {
+  const label = t(vocabulary.labels[change.field] ?? `fields.${change.field}`, { defaultValue: change.field });
+  // A supplier or payment mode id says nothing to the reader: only that it changed.
+  if (change.field.endsWith('Id')) return label;
+  const statuses = vocabulary.statuses[change.field];
+  const value = (v: unknown) =>
+    statuses && typeof v === 'string'
+      ? t(`${statuses}.${v}`)
+      : change.field === 'totalNet' && typeof v === 'string'
+        ? formatMoney(v, language)
+        : null;
+  const from = value(change.from);
+  const to = value(change.to);
+  if (from !== null || to !== null)
+    return `${label}${t('logs.labelSeparator')}${from ?? t('logs.values.empty')} → ${to ?? t('logs.values.empty')}`;
+  const line = changeLine(t, change, language);
+  return `${label}${t('logs.labelSeparator')}${line.from} → ${line.to}`;
+};
+
+/** A document's history (DESIGN §4b): who did what and when, and what changed, oldest first. */
+export const DocumentHistory = ({
+  events,
+  vocabulary,
+}: {
+  events: readonly TDocumentEvent[] | undefined;
+  vocabulary: HistoryVocabulary;
+}) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <Table size="small" aria-label={t(vocabulary.title)} data-testid="history">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('fields.date')}</TableCell>
+          <TableCell>{t('fields.user')}</TableCell>
+          <TableCell>{t('fields.action')}</TableCell>
+          <TableCell>{t('fields.changes')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {(events ?? []).map((event) => (
+          <TableRow key={event.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt, language)}</TableCell>
+            <TableCell>{event.userName ?? '—'}</TableCell>
+            <TableCell>{t(`${vocabulary.events}.${event.action}`, { defaultValue: event.action })}</TableCell>
+            <TableCell>
+              {event.changes.map((change, i) => (
+                <Typography key={i} variant="body2">
+                  {changeText(t, vocabulary, change, language)}
+                </Typography>
+              ))}
+            </TableCell>
+          </TableRow>
+        ))}
+        {events?.length === 0 && <EmptyRow columns={4} text={t(vocabulary.empty)} />}
+      </TableBody>
+    </Table>
+  );
+};

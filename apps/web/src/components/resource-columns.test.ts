@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  choiceOf,
+  columnStorageKey,
+  defaultVisibility,
+  readColumnChoice,
+  screenOf,
+  visibilityWith,
+  writeColumnChoice,
+} from './resource-columns';
+
+const COLUMNS = [
+  { field: 'reference' },
+  { field: 'price', hideBelow: 'lg' as const },
+  { field: 'supplier', hideBelow: 'xl' as const },
+  { field: 'size', hideBelow: 'always' as const },
+];
+
+const memoryStorage = () => {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+};
+
+describe('defaultVisibility', () => {
+  it('shows a column from its breakpoint up, and a secondary one at no width', () => {
+    expect(defaultVisibility(COLUMNS, 900)).toEqual({ price: false, supplier: false, size: false });
+    expect(defaultVisibility(COLUMNS, 1200)).toEqual({ price: true, supplier: false, size: false });
+    expect(defaultVisibility(COLUMNS, 1536)).toEqual({ price: true, supplier: true, size: false });
+  });
+});
+
+describe('the user choice', () => {
+  it('keeps only what differs from the defaults, and lays it over them', () => {
+    const defaults = defaultVisibility(COLUMNS, 1200);
+    const model = { ...defaults, size: true, price: false, reference: true };
+    const choice = choiceOf(
+      model,
+      defaults,
+      COLUMNS.map((c) => c.field),
+    );
+    expect(choice).toEqual({ size: true, price: false });
+    // On a wider screen the supplier shows by default, the user's choices still hold.
+    expect(visibilityWith(defaultVisibility(COLUMNS, 1536), choice)).toEqual({
+      price: false,
+      supplier: true,
+      size: true,
+    });
+  });
+
+  it('is stored per user and screen, and a stored choice back to the defaults is removed', () => {
+    const storage = memoryStorage();
+    const key = columnStorageKey(7, screenOf('/admin/articles'));
+    writeColumnChoice(storage, key, { size: true });
+    expect(readColumnChoice(storage, key)).toEqual({ size: true });
+    expect(readColumnChoice(storage, columnStorageKey(8, '/admin/articles'))).toEqual({});
+    writeColumnChoice(storage, key, {});
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('ignores a stored value that is not field → boolean', () => {
+    const storage = memoryStorage();
+    storage.setItem('k1', 'not json');
+    storage.setItem('k2', '["size"]');
+    storage.setItem('k3', '{"size":"yes","price":false}');
+    expect(readColumnChoice(storage, 'k1')).toEqual({});
+    expect(readColumnChoice(storage, 'k2')).toEqual({});
+    expect(readColumnChoice(storage, 'k3')).toEqual({ price: false });
+  });
+
+  it('names a screen without its record ids', () => {
+    expect(screenOf('/admin/suppliers/12')).toBe('/admin/suppliers/:id');
+    expect(screenOf('/admin/roles/3/permissions')).toBe('/admin/roles/:id/permissions');
+    expect(screenOf('/admin/tagLogs')).toBe('/admin/tagLogs');
+  });
+});

@@ -1,0 +1,90 @@
+import type { GridColDef, GridColumnVisibilityModel, GridValidRowModel } from '@mui/x-data-grid';
+
+/** Viewport widths of the theme's breakpoints (MUI defaults). */
+export const BREAKPOINTS = { sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+
+/**
+ * A column is shown by default from this breakpoint up; 'always': hidden by default at every width.
+ * Hidden columns stay available from the column menu ("Manage columns").
+ */
+export type HideBelow = 'md' | 'lg' | 'xl' | 'always';
+
+/** What a column is on a phone card: its title, its status chip, or one of its few lines. */
+export type CardRole = 'primary' | 'status' | 'secondary';
+
+/** A grid column plus where it shows: the width it needs and its place on a phone card. */
+export type ResourceColumn<T extends GridValidRowModel> = GridColDef<T> & {
+  hideBelow?: HideBelow;
+  card?: CardRole;
+};
+
+/** Which columns show by default at this viewport width. */
+export const defaultVisibility = (
+  columns: readonly { field: string; hideBelow?: HideBelow }[],
+  viewportWidth: number,
+): GridColumnVisibilityModel => {
+  const model: GridColumnVisibilityModel = {};
+  for (const column of columns) {
+    const { hideBelow } = column;
+    if (!hideBelow) continue;
+    model[column.field] = hideBelow !== 'always' && viewportWidth >= BREAKPOINTS[hideBelow];
+  }
+  return model;
+};
+
+/** The user's own choices: only the columns they showed or hid against the defaults. */
+export type ColumnChoice = Record<string, boolean>;
+
+export const visibilityWith = (
+  defaults: GridColumnVisibilityModel,
+  choice: ColumnChoice,
+): GridColumnVisibilityModel => ({
+  ...defaults,
+  ...choice,
+});
+
+/** What the user changed against the defaults, the fields being those of the grid's columns. */
+export const choiceOf = (
+  model: GridColumnVisibilityModel,
+  defaults: GridColumnVisibilityModel,
+  fields: readonly string[],
+): ColumnChoice => {
+  const choice: ColumnChoice = {};
+  for (const field of fields) {
+    const shown = model[field] ?? true;
+    if (shown !== (defaults[field] ?? true)) choice[field] = shown;
+  }
+  return choice;
+};
+
+/** One key per user and screen: two people on one browser keep their own columns. */
+export const columnStorageKey = (userId: number | string, screen: string) => `tagstock.columns.${userId}.${screen}`;
+
+/** A screen's name from its path: record ids do not make a new screen (/admin/suppliers/12 → /admin/suppliers/:id). */
+export const screenOf = (pathname: string) => pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
+
+export const readColumnChoice = (storage: Pick<Storage, 'getItem'> | undefined, key: string): ColumnChoice => {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '{}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    // Anything but field → boolean (an older format, a hand edit) is dropped rather than trusted.
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+    );
+  } catch {
+    return {};
+  }
+};
+
+export const writeColumnChoice = (
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
+  key: string,
+  choice: ColumnChoice,
+) => {
+  try {
+    if (Object.keys(choice).length === 0) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(choice));
+  } catch {
+    // A full or disabled storage only loses the preference.
+  }
+};

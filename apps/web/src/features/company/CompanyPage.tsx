@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ZCompanySettingsInput, type TCompanySettingsInput } from '@tagstock/contract';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import {
+  contractResolver,
+  placeServerErrors,
+  reportInvalid,
+  ResourceFields,
+  toFormValues,
+  type FieldDef,
+} from '../../components/ResourceForm';
+import { formatDateTime } from '../../components/format';
+import { useCanWrite } from '../../components/use-permission';
+import { useCompanyQuery, useSaveCompanyMutation } from './api';
+import { CompanyLogo } from './CompanyLogo';
+
+/** The settings' sections, in page order; together they are the contract's ZCompanySettingsInput. */
+const SECTIONS: readonly { titleKey: string; fields: readonly FieldDef[] }[] = [
+  {
+    titleKey: 'company.sections.identity',
+    fields: [
+      { name: 'name', labelKey: 'fields.businessName', kind: 'text', required: true, autoComplete: 'organization' },
+      { name: 'siren', labelKey: 'fields.siren', kind: 'text', half: true },
+      { name: 'vatNumber', labelKey: 'fields.vatNumber', kind: 'text', half: true },
+    ],
+  },
+  {
+    titleKey: 'company.sections.address',
+    fields: [
+      { name: 'address', labelKey: 'fields.address', kind: 'textarea', autoComplete: 'street-address' },
+      { name: 'postcode', labelKey: 'fields.postcode', kind: 'text', half: true, autoComplete: 'postal-code' },
+      { name: 'city', labelKey: 'fields.city', kind: 'text', half: true, autoComplete: 'address-level2' },
+      { name: 'country', labelKey: 'fields.country', kind: 'text', half: true, autoComplete: 'country-name' },
+    ],
+  },
+  {
+    titleKey: 'company.sections.contact',
+    fields: [
+      { name: 'email', labelKey: 'fields.email', kind: 'email', half: true, autoComplete: 'email' },
+      { name: 'phone', labelKey: 'fields.phone', kind: 'text', half: true, autoComplete: 'tel' },
+      { name: 'website', labelKey: 'fields.website', kind: 'text', autoComplete: 'url' },
+    ],
+  },
+  {
+    titleKey: 'company.sections.bank',
+    fields: [
+      { name: 'iban', labelKey: 'fields.iban', kind: 'text', half: true },
+      { name: 'bic', labelKey: 'fields.bic', kind: 'text', half: true },
+    ],
+  },
+  {
+    titleKey: 'company.sections.legal',
+    fields: [{ name: 'legalMentions', labelKey: 'fields.legalMentions', kind: 'textarea' }],
+  },
+];
+const FIELDS = SECTIONS.flatMap((s) => s.fields);
+
+/** `/admin/company`: the identity printed on the tenant's documents; read-only without `company.write`. */
+export const CompanyPage = () => {
+  const { t, i18n } = useTranslation();
+  const canWrite = useCanWrite('company');
+  const { data, isLoading, isError } = useCompanyQuery();
+  const [save] = useSaveCompanyMutation();
+  const resolver = useMemo(() => contractResolver(ZCompanySettingsInput, FIELDS), []);
+  const { control, register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
+    resolver,
+    defaultValues: toFormValues(FIELDS),
+    shouldFocusError: false,
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The server's values (identifiers compacted, capitalised) once loaded and after each save.
+  useEffect(() => {
+    if (data) reset(toFormValues(FIELDS, data));
+  }, [data, reset]);
+
+  const submit = async (values: FieldValues) => {
+    setFormError(null);
+    try {
+      const saved = await save(values as TCompanySettingsInput).unwrap();
+      reset(toFormValues(FIELDS, saved));
+      toast.success(t('company.saved'));
+    } catch (error) {
+      setFormError(placeServerErrors(error, FIELDS, setError, t));
+    }
+  };
+
+  if (isLoading) return <Loading />;
+  if (isError || !data) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+
+  return (
+    <>
+      <PageHeader
+        title={t('company.title')}
+        subtitle={
+          data.updatedAt
+            ? t('company.lastSaved', { date: formatDateTime(data.updatedAt, i18n.language) })
+            : t('company.subtitle')
+        }
+      />
+      {!canWrite && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('company.readOnly')}
+        </Alert>
+      )}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <form
+            ref={formRef}
+            noValidate
+            aria-label={t('company.title')}
+            onSubmit={(e) =>
+              void handleSubmit(submit, (errors) => setFormError(reportInvalid(errors, FIELDS, formRef.current, t)))(e)
+            }
+          >
+            <Stack spacing={3}>
+              {formError && <Alert severity="error">{formError}</Alert>}
+              {SECTIONS.map((section) => (
+                <Card key={section.titleKey} component="section" aria-label={t(section.titleKey)}>
+                  <CardContent>
+                    <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                      {t(section.titleKey)}
+                    </Typography>
+                    <ResourceFields
+                      fields={section.fields}
+                      control={control}
+                      register={register}
+                      errors={formState.errors}
+                      disabled={!canWrite}
+                    />
+                  </CardContent>
+                </Card>
+              ))}
+              {canWrite && (
+                <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+                  <Button
+                    disabled={!formState.isDirty || formState.isSubmitting}
+                    onClick={() => {
+                      reset(toFormValues(FIELDS, data));
+                      setFormError(null);
+                    }}
+                  >
+                    {t('actions.cancel')}
+                  </Button>
+                  <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                    {t('actions.save')}
+                  </Button>
+                </Stack>
+              )}
+            </Stack>
+          </form>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <CompanyLogo company={data} canWrite={canWrite} />
+        </Grid>
+      </Grid>
+    </>
+  );
+};

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, formatNumber } from '../../components/format';
+import {
+  useBonDeCommandeEnCoursQuery,
+  usePurchasedQuantityQuery,
+  usePurchasesPerMonthQuery,
+  useRepeatedReferencesQuery,
+  useTopSuppliersQuery,
+} from './purchase-api';
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
+/** The last `days` days, today included. */
+export const lastDays = (days: number, now = new Date()) => ({
+  startDate: isoDay(new Date(now.getTime() - (days - 1) * DAY_MS)),
+  endDate: isoDay(now),
+});
+const PERIODS = [30, 90, 365] as const;
+
+const Section = ({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) => (
+  <Grid size={{ xs: 12, md: 6 }} data-testid={testId}>
+    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+      {title}
+    </Typography>
+    {children}
+  </Grid>
+);
+
+/** Purchases at a glance (users with `purchaseOrders.read`): orders in progress, spend per month, suppliers, references. */
+export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
+  const period = { idClient, ...lastDays(days) };
+  const { data: inProgress } = useBonDeCommandeEnCoursQuery(idClient);
+  const { data: months } = usePurchasesPerMonthQuery(idClient);
+  const { data: suppliers } = useTopSuppliersQuery(period);
+  const { data: quantity } = usePurchasedQuantityQuery(period);
+  const { data: references } = useRepeatedReferencesQuery(idClient);
+  const n = (value: number) => formatNumber(value, language);
+
+  return (
+    <Card sx={{ mt: 3 }} data-testid="purchase-dashboard">
+      <CardContent sx={{ p: 3 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            {t('dashboard.purchases')}
+          </Typography>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={days}
+            onChange={(_e, value: (typeof PERIODS)[number] | null) => value && setDays(value)}
+            aria-label={t('dashboard.period')}
+          >
+            {PERIODS.map((d) => (
+              <ToggleButton key={d} value={d}>
+                {t('dashboard.lastDays', { count: d })}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Stack>
+        <Grid container spacing={3}>
+          <Section title={t('dashboard.ordersInProgress')} testId="orders-in-progress">
+            <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} data-testid="orders-in-progress-count">
+              {inProgress ? n(inProgress.count) : '—'}
+            </Typography>
+            <List dense disablePadding>
+              {inProgress?.items.map((o) => (
+                <ListItem key={o.id} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={`/admin/bdc/${o.id}`}>
+                        {o.number}
+                      </Link>
+                    }
+                    secondary={`${o.supplierName} — ${formatDate(o.orderDate, language)} — ${formatMoney(o.totalNet, language)}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+          <Section title={t('dashboard.purchasesPerMonth')} testId="purchases-per-month">
+            {months && (
+              <BarChart
+                height={220}
+                xAxis={[{ scaleType: 'band', data: months.map((m) => m.month) }]}
+                series={[
+                  {
+                    data: months.map((m) => Number(m.amount)),
+                    label: t('dashboard.amountExclTax'),
+                    valueFormatter: (_v, { dataIndex }) => formatMoney(months[dataIndex]!.amount, language),
+                  },
+                ]}
+                hideLegend
+              />
+            )}
+          </Section>
+          <Section title={t('dashboard.topSuppliers')} testId="top-suppliers">
+            <List dense disablePadding>
+              {suppliers?.map((s) => (
+                <ListItem key={s.supplierId} disableGutters>
+                  <ListItemText
+                    primary={s.supplierName}
+                    secondary={t('dashboard.units', { count: s.quantity, n: n(s.quantity) })}
+                  />
+                </ListItem>
+              ))}
+            </List>
+            {suppliers?.length === 0 && <Typography color="text.secondary">{t('dashboard.noPurchases')}</Typography>}
+            {quantity && (
+              <Typography variant="body2" sx={{ mt: 1 }} data-testid="purchased-quantity">
+                {t('dashboard.purchasedQuantity', { ordered: n(quantity.ordered), received: n(quantity.received) })}
+              </Typography>
+            )}
+          </Section>
+          <Section title={t('dashboard.mostOrdered')} testId="most-ordered">
+            <List dense disablePadding>
+              {references?.map((r) => (
+                <ListItem key={r.reference} disableGutters>
+                  <ListItemText
+                    primary={`${r.reference} — ${r.designation}`}
+                    secondary={t('dashboard.referenceLines', { count: r.lines, n: n(r.lines), units: n(r.quantity) })}
+                  />
+                </ListItem>
+              ))}
+            </List>
+            {references?.length === 0 && <Typography color="text.secondary">{t('dashboard.noPurchases')}</Typography>}
+          </Section>
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+};

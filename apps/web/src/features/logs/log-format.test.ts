@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
+import adminEn from '../../locales/admin/en.json';
+import adminFr from '../../locales/admin/fr.json';
+import { changeLine, visibleChanges } from './log-format';
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources: { en: { translation: en }, fr: { translation: fr } }, lng: 'fr', fallbackLng: 'en' });
+i18n.addResourceBundle('en', 'translation', adminEn, true, false);
+i18n.addResourceBundle('fr', 'translation', adminFr, true, false);
+const t = i18n.getFixedT('fr');
+
+describe('activity log lines', () => {
+  it('shows the form labels and the values as the user knows them', () => {
+    expect(changeLine(t, { field: 'size', from: null, to: 'Unique' }, 'fr')).toEqual({
+      label: 'Taille',
+      from: '—',
+      to: 'Unique',
+    });
+    const price = changeLine(t, { field: 'priceHt', from: '12.5', to: '1234.5' }, 'fr');
+    expect(price.label).toBe('Prix HT');
+    expect(price.to.replace(/\s/g, ' ')).toBe('1 234,50 €');
+    expect(changeLine(t, { field: 'disabled', from: false, to: true }, 'fr')).toMatchObject({ from: 'Non', to: 'Oui' });
+    expect(changeLine(t, { field: 'App_Type', from: 'Web', to: 'All' }, 'fr').label).toBe('Type d’application');
+    expect(changeLine(t, { field: 'vatRate', from: '20', to: '5.5' }, 'fr').to.replace(/\s/g, ' ')).toBe('5,5 %');
+    expect(changeLine(t, { field: 'permissions', from: [], to: ['articles.read'] }, 'fr')).toMatchObject({
+      from: '—',
+      to: 'articles.read',
+    });
+  });
+
+  it('names a reference by its name, once', () => {
+    const changes = [
+      { field: 'categoryId', from: 1, to: 2 },
+      { field: 'categoryName', from: 'Outillage', to: 'Sécurité' },
+      { field: 'stockAlert', from: 1, to: 2 },
+    ];
+    expect(visibleChanges(changes).map((c) => changeLine(t, c, 'fr').label)).toEqual([
+      'Catégorie',
+      'Seuil d’alerte de stock',
+    ]);
+  });
+});

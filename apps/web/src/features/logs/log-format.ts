@@ -1,0 +1,56 @@
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatRate } from '../../components/format';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type LogChange = { field: string; from: unknown; to: unknown };
+
+// Record fields whose label is not `fields.<name>`: references read by name, the spec's own names.
+const LABEL_KEYS: Record<string, string> = {
+  App_Type: 'fields.appType',
+  roleId: 'fields.role',
+  roleName: 'fields.role',
+  groupId: 'fields.group',
+  groupName: 'fields.group',
+  categoryId: 'fields.category',
+  categoryName: 'fields.category',
+  supplierId: 'fields.supplier',
+  supplierName: 'fields.supplier',
+  familyId: 'fields.family',
+  familyName: 'fields.family',
+  hasImage: 'articles.image',
+  image: 'articles.image',
+};
+const MONEY = new Set(['priceHt', 'priceTtc', 'unitPrice']);
+const RATE = new Set(['vatRate']);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The changes worth showing: a reference appears once, by its name (`categoryName`, not `categoryId`). */
+export const visibleChanges = (changes: readonly LogChange[]): LogChange[] => {
+  const fields = new Set(changes.map((c) => c.field));
+  return changes.filter((c) => !(c.field.endsWith('Id') && fields.has(`${c.field.slice(0, -2)}Name`)));
+};
+
+/** A field's label as the forms show it. */
+export const fieldLabel = (t: Translate, field: string): string =>
+  t(LABEL_KEYS[field] ?? `fields.${field}`, { defaultValue: field });
+
+/** A logged value as the user reads it elsewhere: money, rates, dates, yes/no, "—" for nothing. */
+export const formatLogValue = (t: Translate, field: string, value: unknown, language: string): string => {
+  if (value === null || value === undefined || value === '') return t('logs.values.empty');
+  if (typeof value === 'boolean') return t(value ? 'logs.values.yes' : 'logs.values.no');
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : t('logs.values.empty');
+  if (typeof value === 'number') return formatNumber(value, language);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (MONEY.has(field)) return formatMoney(value, language);
+  if (RATE.has(field)) return formatRate(value, language);
+  if (DATE.test(value)) return formatDate(value, language);
+  if (DATE_TIME.test(value)) return formatDateTime(value, language);
+  return value;
+};
+
+/** One change as a line: "Taille : — → Unique". */
+export const changeLine = (t: Translate, change: LogChange, language: string) => ({
+  label: fieldLabel(t, change.field),
+  from: formatLogValue(t, change.field, change.from, language),
+  to: formatLogValue(t, change.field, change.to, language),
+});

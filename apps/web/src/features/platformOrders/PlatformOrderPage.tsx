@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { PdfButton } from '../../components/PdfButton';
+import { notifyError, notifySuccess, problemMessage } from '../../components/notify';
+import { useCanWrite } from '../../components/use-permission';
+import { usePlatformOrderQuery, useSetPlatformOrderStatusMutation } from './api';
+import { PlatformOrderBody } from './shared';
+
+/** `/admin/bdcRb/:id`: one order to the platform; the tenant may cancel it while it is in progress. */
+export const PlatformOrderPage = () => {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data: order, error, isLoading } = usePlatformOrderQuery(id, { skip: !valid });
+  const [setStatus, { isLoading: busy }] = useSetPlatformOrderStatusMutation();
+  const canWrite = useCanWrite('platformOrders');
+  const [confirming, setConfirming] = useState(false);
+  if (!valid) return <Alert severity="error">{t('platformOrders.notFound')}</Alert>;
+  if (isLoading) return <Loading />;
+  if (error || !order) return <Alert severity="error">{problemMessage(error, t)}</Alert>;
+  const cancel = async () => {
+    try {
+      await setStatus({ id, status: 'canceled' }).unwrap();
+      notifySuccess(t('platformOrders.canceledToast', { number: order.number }));
+      setConfirming(false);
+    } catch (err) {
+      notifyError(err, t);
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={`${t('platformOrders.order')} ${order.number}`}
+        subtitle={t('platformOrders.detailSubtitle')}
+        actions={
+          <>
+            <Button component={RouterLink} to="/admin/bdcRb">
+              {t('platformOrders.backToList')}
+            </Button>
+            <PdfButton path={`/platform-orders/${order.id}/pdf`} number={order.number} />
+            {canWrite && order.status === 'in_progress' && (
+              <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+                {t('platformOrders.cancelOrder')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <PlatformOrderBody order={order} />
+      <ConfirmDialog
+        open={confirming}
+        title={t('platformOrders.cancelOrder')}
+        message={t('platformOrders.cancelConfirm', { number: order.number })}
+        confirmLabel={t('platformOrders.cancelOrder')}
+        danger
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+};

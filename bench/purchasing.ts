@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { buildApp, type AppConfig } from '../apps/api/src/app';
+import { openDatabase, withPlatform, queryRows } from '../apps/api/src/db/client';
+import { seedDemo } from '../apps/api/src/db/seed';
+import { dropDatabase, freshDatabase, record } from './lib';
+
+/**
+ * Purchasing on the document pattern, in process (app.inject, no HTTP): receiving a 1,000-line order (time and
+ * SQL statements, against a 10-line order in the same run) and 50 orders issued at once (numbers contiguous, time),
+ * on PGlite and on the local PostgreSQL.
+ */
+const PASSWORD = 'bench-password-1';
+const RUNS = 5;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure(kind: 'pglite' | 'postgres') {
+  const dbName = 'tagstock_bench_purchasing';
+  const url = kind === 'postgres' ? await freshDatabase(dbName) : undefined;
+  let counting = false;
+  let statements = 0;
+  const database = await openDatabase({
+    databaseUrl: url,
+    logQuery: () => {
+      if (counting) statements += 1;
+    },
+  });
+  await database.migrate();
+  await seedDemo(database.db, PASSWORD);
+  const config: AppConfig = {
+    jwtSecret: 'bench-only-secret-that-is-long-enough-0123456789',
+    loginRateLimitPerMinute: 1000,
+    webDist: '/nonexistent-web-dist',
+    redisUrl: undefined,
+    logLevel: 'warn',
+  };
+  const app = await buildApp(config, database);
+  await app.ready();
+  try {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/sign-in',
+      payload: { email: 'admin@demo.test', password: PASSWORD },
+    });
+    const token = (signIn.json() as { token: string }).token;
+    const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      app.inject({
+        method,
+        url: `/backend/api${path}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+    const [ids] = await withPlatform(database.db, async (tx) => {
+      const [tenant] = await queryRows<{ id: number }>(tx, sql`select id from tenants where name = 'Demo'`);
+      const [mode] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into payment_modes (tenant_id, label) values (${tenant!.id}, 'Virement (bench)') returning id`,
+      );
+      const [supplier] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into suppliers (tenant_id, name) values (${tenant!.id}, 'Fournisseur bench') returning id`,
+      );
+      const articles = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into articles (tenant_id, reference, designation, price_ht, vat_rate, price_ttc, supplier_id)
+            select ${tenant!.id}, 'BENCH-PO-' || g, 'Article ' || g, 4.5, 20, 5.4, ${supplier!.id}
+            from generate_series(1, 1000) g returning id`,
+      );
+      return [{ mode: mode!.id, supplier: supplier!.id, articles: articles.map((a) => a.id) }];
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const orderBody = (count: number) => ({
+      supplierId: ids!.supplier,
+      paymentModeId: ids!.mode,
+      orderDate: today,
+      lines: ids!.articles
+        .slice(0, count)
+        .map((articleId) => ({ articleId, quantity: 3, unitPrice: '4.50', vatRate: '20', discount: '5' })),
+    });
+
+    const receive = async (count: number) => {
+      const times: number[] = [];
+      let perReceipt = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const order = (await call('POST', '/purchase-orders', orderBody(count))).json() as {
+          id: number;
+          lines: { id: number }[];
+        };
+        await call('POST', `/purchase-orders/${order.id}/status`, { status: 'done' });
+        await call('GET', `/purchase-orders/${order.id}`); // the session is cached before the count
+        statements = 0;
+        counting = true;
+        const t0 = performance.now();
+        const res = await call('POST', `/purchase-orders/${order.id}/receipts`, {
+          receiptDate: today,
+          lines: order.lines.map((l) => ({ lineId: l.id, quantity: 3 })),
+        });
+        times.push(performance.now() - t0);
+        counting = false;
+        if (res.statusCode !== 200) throw new Error(`receipt failed: ${res.statusCode} ${res.body}`);
+        perReceipt = statements;
+      }
+      return { ms: median(times), statements: perReceipt };
+    };
+    const small = await receive(10);
+    const large = await receive(1000);
+
+    const t0 = performance.now();
+    const issued = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/purchase-orders', orderBody(3))));
+    const issueMs = performance.now() - t0;
+    const numbers = issued.map((r) => Number((r.json() as { number: string }).number.slice(-6))).sort((a, b) => a - b);
+    const contiguous = new Set(numbers).size === 50 && numbers[49]! - numbers[0]! === 49;
+    return { small, large, issueMs, contiguous };
+  } finally {
+    await app.close();
+    await database.close();
+    if (url) await dropDatabase(dbName);
+  }
+}
+
+export async function purchasing(): Promise<void> {
+  const lines = ['| database | measure | value | baseline (same run) | target |', '|---|---|---|---|---|'];
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const r = await measure(kind);
+    lines.push(
+      `| ${kind} | receive a 1,000-line order (median of ${RUNS}) | ${Math.round(r.large.ms)} ms, ${r.large.statements} SQL statements | 10-line order: ${Math.round(r.small.ms)} ms, ${r.small.statements} statements | ≤ 1 s, statements independent of the lines |`,
+      `| ${kind} | 50 orders of 3 lines issued at once | ${Math.round(r.issueMs)} ms, numbers ${r.contiguous ? 'contiguous, no duplicate' : 'NOT contiguous'} | | contiguous |`,
+    );
+  }
+  record('Purchasing (in process, app.inject)', lines);
+}

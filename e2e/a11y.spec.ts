@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, signInFrench } from './helpers';
+
+test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
+
+const ADMIN_SCREENS = [
+  'dashboard',
+  'profile',
+  'password',
+  'articles',
+  'categories',
+  'stockAlerts',
+  'dlc',
+  'reasons',
+  'suppliers',
+  'bdc',
+  'customers',
+  'customerGroups',
+  'tagLogs',
+  'tags',
+  'tagFamilies',
+  'readers',
+  'terminals',
+  'consumers',
+  'attributions',
+  'categoryAttributions',
+  'users',
+  'roles',
+  'logs',
+];
+const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'profile', 'password'];
+
+/** Serious and critical WCAG 2.1 A/AA violations of the page as it stands, one line each. */
+const violations = async (page: Page, path: string) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+const audit = async (page: Page, paths: string[]) => {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Lists are audited with their rows, not their loading overlay.
+    await expect(page.locator('.MuiDataGrid-overlay, [role="progressbar"]')).toHaveCount(0);
+    found.push(...(await violations(page, path)));
+  }
+  expect(found).toEqual([]);
+};
+
+test('admin screens have no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(180000);
+  await signInFrench(page, ACCOUNTS.admin);
+  await audit(
+    page,
+    ADMIN_SCREENS.map((screen) => `/admin/${screen}`),
+  );
+});
+
+test('an article page and a role page have no serious or critical accessibility violation', async ({ page }) => {
+  await signInFrench(page, ACCOUNTS.admin);
+  await page.goto('/admin/articles');
+  await page.getByRole('grid').getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
+  const article = new URL(page.url()).pathname;
+  await page.goto('/admin/roles');
+  await page.getByRole('grid').getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/admin\/roles\/\d+/);
+  const role = new URL(page.url()).pathname;
+  await audit(page, [article, role]);
+});
+
+test('super-admin screens have no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(120000);
+  await signInFrench(page, ACCOUNTS.superAdmin);
+  await audit(
+    page,
+    SUPER_ADMIN_SCREENS.map((screen) => `/superAdmin/${screen}`.replace(/\/$/, '')),
+  );
+});
+
+test('the skip link is the first stop and moves the focus to the page', async ({ page }) => {
+  await signInFrench(page, ACCOUNTS.admin);
+  await page.goto('/admin/articles');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Aller au contenu' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next stop is in the page, not in the menu.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Nouvel article' })).toBeFocused();
+  const button = page.getByRole('button', { name: 'Nouvel article' });
+  await expect(button).toHaveCSS('outline-width', '2px');
+  await expect(button).toHaveCSS('outline-style', 'solid');
+});

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
+import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, signOut, toast } from './helpers';
+
+test('a tenant orders tags; the super admin sends the order and registers the delivered EPCs to the tenant', async ({
+  page,
+}) => {
+  // Three accounts sign in one after the other.
+  test.slow();
+  // The tenant's administrator orders tags from the platform.
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.getByRole('link', { name: 'Orders to Tagstock', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders to Tagstock' })).toBeVisible();
+  await page.getByRole('button', { name: 'New order' }).click();
+  await chooseOption(page, 'Product', 'RB-TAG-UHF-1000 — Étiquettes RFID UHF (lot de 1000) (€120.00)');
+  await dialog(page).getByRole('textbox', { name: 'Quantity 1' }).fill('2');
+  await expect(dialog(page).getByText('Total incl. tax: €288.00')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Place the order' }).click();
+  await expect(page).toHaveURL(/\/admin\/bdcRb\/\d+$/);
+  const heading = page.getByRole('heading', { name: /^Order RB-\d{4}-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Order ', '');
+  await expect(page.getByText('In progress', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('RB-TAG-UHF-1000');
+  // Its PDF, issued by the tenant to the platform.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+  const text = await pdfText(pdf);
+  expect(text).toContain(number);
+  expect(text).toContain('Platform order');
+  await signOut(page);
+
+  // The super admin sees it with the tenant's name, sends it, registers a range of EPCs in a family.
+  await signIn(page, ACCOUNTS.superAdmin);
+  await expect(page).toHaveURL(/\/superAdmin$/);
+  await page.getByRole('link', { name: 'Orders (BDC RB)', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Orders of every organization' })).toBeVisible();
+  await search(page, number);
+  const orderRow = row(page, number);
+  await expect(orderRow).toHaveCount(1);
+  await expect(orderRow).toContainText('Demo');
+  await expect(orderRow).toContainText('In progress');
+  await orderRow.click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as done (sent)' }).click();
+  await dialog(page).getByRole('button', { name: 'Mark as done (sent)' }).click();
+  await expect(page.getByText('Done (sent)', { exact: true })).toBeVisible();
+
+  const first = `E280${Date.now().toString(16).toUpperCase().padStart(16, '0')}0000`;
+  const epcs = [0, 1, 2].map((i) => `${first.slice(0, -4)}000${i}`);
+  await page.getByRole('button', { name: 'Register EPCs' }).click();
+  await chooseOption(page, 'Tag family', 'Étiquettes textiles');
+  await dialog(page).getByRole('textbox', { name: 'First EPC' }).fill(first);
+  await dialog(page).getByRole('textbox', { name: 'Number of tags' }).fill('3');
+  await dialog(page).getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(toast(page, '3 tags registered')).toBeVisible();
+  const deliveries = page.getByRole('table', { name: 'Registered tags' });
+  await expect(deliveries).toContainText(epcs[0]!);
+  await expect(deliveries).toContainText(epcs[2]!);
+  await expect(deliveries).toContainText('Étiquettes textiles');
+  // The history on the order: ordered by the tenant, sent, then the tags registered.
+  const history = page.getByRole('table', { name: 'History' });
+  await expect(history.getByRole('row')).toHaveCount(4);
+  await expect(history.getByRole('row').nth(1)).toContainText('Ordered');
+  await expect(history.getByRole('row').nth(2)).toContainText('Status: In progress → Done (sent)');
+  await expect(history.getByRole('row').nth(3)).toContainText('Tags registered');
+  await signOut(page);
+
+  // The tenant's tag list now holds those EPCs, in the family, bound to no article.
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  await openScreen(page, 'tags');
+  await search(page, first.slice(0, -4));
+  for (const epc of epcs) await expect(row(page, epc)).toContainText('Étiquettes textiles');
+  await expect(row(page, first.slice(0, -4))).toHaveCount(3);
+});
+
+test('another tenant never sees the order, and a reader cannot place one', async ({ page }) => {
+  await signIn(page, ACCOUNTS.viewer);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto('/admin/bdcRb');
+  await expect(page.getByRole('heading', { name: 'Orders to Tagstock' })).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New order' })).toHaveCount(0);
+  await signOut(page);
+  await signIn(page, ACCOUNTS.acme);
+  await expect(page).toHaveURL(/\/admin/);
+  await openScreen(page, 'bdcRb');
+  await expect(page.getByText('No order found')).toBeVisible();
+});

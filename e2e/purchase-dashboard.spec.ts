@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import type { TList, TPaymentMode } from '@tagstock/contract';
+import { ACCOUNTS, signIn, unique } from './helpers';
+import { apiGet, apiPost, apiSignIn, createArticle, today } from './rfid-api';
+
+test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+test('the dashboard shows the orders in progress, the purchases per month and the most ordered references', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSignIn(request);
+  const run = unique().toUpperCase();
+  const supplier = await apiPost<{ id: number }>(request, session, '/suppliers', {
+    name: `Fournisseur tableau ${run}`,
+  });
+  const modes = await apiGet<TList<TPaymentMode>>(request, session, '/payment-modes?limit=5');
+  const article = await createArticle(request, session, `PD-${run}`, 'Gilet du tableau de bord');
+  // Enough lines of this reference to lead the most ordered references, whatever else the suite ordered.
+  const order = await apiPost<{ id: number; number: string }>(request, session, '/purchase-orders', {
+    supplierId: supplier.id,
+    paymentModeId: modes.items[0]!.id,
+    orderDate: today(),
+    lines: Array.from({ length: 30 }, () => ({
+      articleId: article.id,
+      quantity: 2,
+      unitPrice: '12.00',
+      vatRate: '20',
+    })),
+  });
+
+  await signIn(page, ACCOUNTS.admin);
+  const card = page.getByTestId('purchase-dashboard');
+  await expect(card.getByRole('heading', { name: 'Purchases', exact: true })).toBeVisible();
+  await expect(card.getByTestId('orders-in-progress').getByRole('link', { name: order.number })).toBeVisible();
+  await expect(card.getByTestId('purchases-per-month').locator('svg').first()).toBeVisible();
+  await expect(card.getByTestId('most-ordered')).toContainText(`PD-${run} — Gilet du tableau de bord`);
+  await expect(card.getByTestId('top-suppliers')).toContainText(`Fournisseur tableau ${run}`);
+  await card.getByRole('button', { name: '365 days' }).click();
+  await expect(card.getByRole('button', { name: '365 days' })).toHaveAttribute('aria-pressed', 'true');
+
+  await card.getByTestId('orders-in-progress').getByRole('link', { name: order.number }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/bdc/${order.id}$`));
+});
+
+test('a user who may not read purchases has no purchase widgets', async ({ page, request }) => {
+  const admin = await apiSignIn(request);
+  const run = unique();
+  const role = await apiPost<{ id: number }>(request, admin, '/roles', { name: `Tableau seul ${run}` });
+  await request.put(`/backend/api/roles/${role.id}/permissions`, {
+    headers: admin.headers,
+    data: { permissions: ['dashboard.read', 'articles.read'] },
+  });
+  const email = `dash-${run}@demo.test`;
+  await apiPost(request, admin, '/users', {
+    name: 'Sans achats',
+    email,
+    password: 'demo-password-1',
+    confirmation: 'demo-password-1',
+    roleId: role.id,
+    App_Type: 'Web',
+  });
+  await signIn(page, email);
+  await expect(page.getByTestId('stock-quantity')).toBeVisible();
+  await expect(page.getByTestId('article-count')).not.toHaveText('—');
+  await expect(page.getByTestId('purchase-dashboard')).toHaveCount(0);
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { id, optionalText, quantity, str } from './fields';
+import { ZPrice, ZRate } from './catalog';
+
+/**
+ * The business document pattern (DESIGN §4b): a header and lines; the server computes the totals in decimal
+ * (line → per VAT rate → document) with `documentTotals` from `@tagstock/contract/money`.
+ */
+
+/** Units on one line of a document: a positive whole number, at most a million. */
+export const DOCUMENT_LINE_QUANTITY_MAX = 1_000_000;
+/** Lines on one document. */
+export const DOCUMENT_LINES_MAX = 2000;
+
+/** A discount in percent, 0 to 100. */
+export const ZDiscount = ZRate;
+
+export const ZDocumentLineInput = z.strictObject({
+  articleId: id(),
+  /** Empty: the article's designation at the time of writing. */
+  designation: optionalText(200),
+  quantity: quantity(true).max(DOCUMENT_LINE_QUANTITY_MAX),
+  unitPrice: ZPrice,
+  discount: ZDiscount.default('0'),
+  vatRate: ZRate,
+});
+export type TDocumentLineInput = z.input<typeof ZDocumentLineInput>;
+
+export const ZDocumentLine = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  articleId: z.number().int().nullable(),
+  reference: z.string(),
+  designation: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.string(),
+  discount: z.string(),
+  vatRate: z.string(),
+  /** quantity × unit price × (1 − discount), rounded to the cent. */
+  netAmount: z.string(),
+});
+export type TDocumentLine = z.infer<typeof ZDocumentLine>;
+
+export const ZVatBreakdown = z.object({ rate: z.string(), base: z.string(), vat: z.string() });
+export type TVatBreakdown = z.infer<typeof ZVatBreakdown>;
+export const ZDocumentTotals = z.object({
+  net: z.string(),
+  vat: z.string(),
+  gross: z.string(),
+  byRate: z.array(ZVatBreakdown),
+});
+export type TDocumentTotals = z.infer<typeof ZDocumentTotals>;
+
+/** One entry of a document's history: creation, edit, status change, receipt… */
+export const ZDocumentEvent = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  summary: z.string(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TDocumentEvent = z.infer<typeof ZDocumentEvent>;
+
+export const ZStatusChangeBody = <S extends readonly [string, ...string[]]>(statuses: S) =>
+  z.strictObject({ status: z.enum(statuses), note: optionalText(300) });
+
+/** Whether a typed string is a document number of a series (`BC-2026-000042`). */
+export const documentNumberPattern = /^[A-Z]{2,4}-\d{4}-\d{6,}$/;
+export const ZDocumentNumber = str().regex(documentNumberPattern);

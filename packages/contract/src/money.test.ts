@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { documentTotals, lineNetAmount, priceWithTax } from './money';
+
+describe('priceWithTax', () => {
+  it('computes in decimal, not float', () => {
+    expect(priceWithTax('10.00', '20')).toBe('12.00');
+    expect(priceWithTax('0.10', '20')).toBe('0.12');
+    // 1.005 × 1.2 = 1.206 exactly; a float would drift.
+    expect(priceWithTax('1.005', '20')).toBe('1.21');
+    expect(priceWithTax('19.99', '5.5')).toBe('21.09');
+    expect(priceWithTax('27.60', '20')).toBe('33.12');
+    expect(priceWithTax('0.10', '5.5')).toBe('0.11');
+    expect(priceWithTax('1.005', '0')).toBe('1.01');
+    expect(priceWithTax('1234567.89', '0')).toBe('1234567.89');
+  });
+
+  it('keeps the largest accepted price within numeric(14,4)', () => {
+    expect(priceWithTax('999999999.9999', '100')).toBe('2000000000.00');
+  });
+});
+
+describe('document totals', () => {
+  it('rounds each line once, then the VAT of each rate once on its base (BR-CO-17)', () => {
+    // Three lines at 20 % whose VAT rounded line by line would be 0.07 × 3 = 0.21; on the base it is 0.20.
+    const lines = [1, 2, 3].map(() => ({ quantity: 1, unitPrice: '0.33', vatRate: '20' }));
+    expect(documentTotals(lines)).toEqual({
+      lines: ['0.33', '0.33', '0.33'],
+      net: '0.99',
+      vat: '0.20',
+      gross: '1.19',
+      byRate: [{ rate: '20.00', base: '0.99', vat: '0.20' }],
+    });
+  });
+
+  it('groups by rate in ascending order, 0 % included; equal rates written differently are one rate', () => {
+    const totals = documentTotals([
+      { quantity: 2, unitPrice: '10.00', vatRate: '20' },
+      { quantity: 1, unitPrice: '3.99', vatRate: '5.5' },
+      { quantity: 4, unitPrice: '2.50', vatRate: '0' },
+      { quantity: 1, unitPrice: '1.00', vatRate: '20.00' },
+    ]);
+    expect(totals.byRate).toEqual([
+      { rate: '0.00', base: '10.00', vat: '0.00' },
+      { rate: '5.50', base: '3.99', vat: '0.22' },
+      { rate: '20.00', base: '21.00', vat: '4.20' },
+    ]);
+    expect([totals.net, totals.vat, totals.gross]).toEqual(['34.99', '4.42', '39.41']);
+  });
+
+  it('applies a discount in percent before rounding the line, half-up', () => {
+    expect(lineNetAmount({ quantity: 3, unitPrice: '19.99', discount: '15', vatRate: '20' })).toBe('50.97'); // 50.9745
+    expect(lineNetAmount({ quantity: 1, unitPrice: '0.05', discount: '50', vatRate: '20' })).toBe('0.03'); // 0.025
+    expect(lineNetAmount({ quantity: 7, unitPrice: '12.00', discount: '100', vatRate: '20' })).toBe('0.00');
+    expect(lineNetAmount({ quantity: 1, unitPrice: '10.00', discount: null, vatRate: '20' })).toBe('10.00');
+  });
+
+  it('keeps every digit of the largest document (no float, no default precision loss)', () => {
+    const line = { quantity: 1_000_000, unitPrice: '999999999.99', vatRate: '20' };
+    const totals = documentTotals(Array.from({ length: 2000 }, () => line));
+    expect(totals.lines[0]).toBe('999999999990000.00');
+    expect(totals.net).toBe('1999999999980000000.00');
+    expect(totals.vat).toBe('399999999996000000.00');
+    expect(totals.gross).toBe('2399999999976000000.00');
+  });
+
+  it('has zero totals and no rate for an empty document', () => {
+    expect(documentTotals([])).toEqual({ lines: [], net: '0.00', vat: '0.00', gross: '0.00', byRate: [] });
+  });
+});
