@@ -125,6 +125,12 @@ test('articles: paginate and sort with the table state in the URL', async ({ pag
   await expect(page).not.toHaveURL(/page=2/);
   await page.goBack();
   await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('button', { name: 'Go to previous page' })).toBeEnabled();
+  // A page past the end (an old link) moves to the last page there is.
+  await page.goto('/admin/articles?limit=10&page=9999');
+  await expect(page).toHaveURL(/page=\d{1,3}(&|$)/);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
 });
 
 test('deleting a category still used by articles says so before the delete', async ({ page }) => {

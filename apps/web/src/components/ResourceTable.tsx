@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,10 +16,8 @@ import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
   GridActionsCellItem,
-  useGridApiRef,
   type GridColDef,
   type GridColumnVisibilityModel,
-  type GridPaginationModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -291,29 +289,23 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
     return field ? [{ field, sort: direction === 'desc' ? 'desc' : 'asc' }] : [];
   }, [sort]);
 
-  // The grid goes back to its first page after every sort change, its own or one from the URL (the back
-  // button), two zero-delay timers later. The URL state already resets the page on a sort, so that
-  // announcement is ignored: a back step to page 2 stays on page 2 and adds no history entry. The flag is
-  // cleared by a timer queued behind the grid's (timers run in order, however busy the page).
-  const apiRef = useGridApiRef();
-  const sortJustChanged = useRef(false);
-  useEffect(
-    () =>
-      apiRef.current?.subscribeEvent('sortModelChange', () => {
-        sortJustChanged.current = true;
-        setTimeout(() => setTimeout(() => (sortJustChanged.current = false)));
-      }),
-    [apiRef],
-  );
-
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
     update({ sort: first?.sort ? `${first.field}:${first.sort}` : null });
   };
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.pageSize !== limit) update({ limit: model.pageSize });
-    else if (!(sortJustChanged.current && model.page === 0)) update({ page: model.page + 1 });
+  // The footer writes the page and its size to the URL itself. The grid's own page announcements are not
+  // listened to: it goes back to its first page after every sort change, its own or one from the URL (the
+  // back button), on a timer, and the URL state already resets the page on a sort — a back step to page 2
+  // stays on page 2.
+  const pagination = {
+    onPageChange: (_event: unknown, next: number) => update({ page: next + 1 }),
+    onRowsPerPageChange: (size: number) => update({ limit: size }),
   };
+  // A page past the end (its last rows deleted, or an old link) moves to the last page there is.
+  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / limit));
+  useEffect(() => {
+    if (data && !isFetching && data.items.length === 0 && page > lastPage) update({ page: lastPage }, { replace: true });
+  }, [data, isFetching, page, lastPage, update]);
 
   return (
     <Box>
@@ -378,7 +370,6 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
         // `clip`, not `hidden`: a hidden overflow would stop the scrollbar sticking to the window's bottom.
         <Paper variant="outlined" sx={{ overflow: 'clip' }}>
           <DataGrid<T>
-            apiRef={apiRef}
             label={label}
             rows={rows}
             columns={allColumns}
@@ -395,11 +386,11 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
             getRowHeight={autoRowHeight ? () => 'auto' : undefined}
             pageSizeOptions={[...PAGE_SIZES]}
             paginationModel={{ page: page - 1, pageSize: limit }}
-            onPaginationModelChange={onPaginationModelChange}
             sortModel={sortModel}
             onSortModelChange={onSortModelChange}
             onRowClick={detailPath ? ({ row }) => void navigate(detailPath(row)) : undefined}
             localeText={localeText}
+            slotProps={{ basePagination: pagination }}
             slots={{ noRowsOverlay: () => <EmptyState text={isError ? t('errors.loadFailed') : emptyText} /> }}
             sx={GRID_SX(Boolean(detailPath))}
           />

@@ -56,11 +56,11 @@ export const useListParams = (defaultSort?: string, prefix = '') => {
   const update = useCallback(
     // Page and sort changes are history entries (the back button returns to them); typing a search is not.
     // A change that leaves the URL as it is (the grid re-announcing the current page) adds no entry.
-    (patch: ListParamsPatch) => {
+    (patch: ListParamsPatch, options?: { replace?: boolean }) => {
       const next = patchListParams(latest.current, patch, prefix);
       if (next.toString() === latest.current.toString()) return;
       latest.current = next;
-      setSearchParams(next, { replace: patch.search !== undefined });
+      setSearchParams(next, { replace: options?.replace ?? patch.search !== undefined });
     },
     [setSearchParams, prefix],
   );
