@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
 import { ACCOUNTS, dialog, signIn, signInFrench, toast, unique } from './helpers';
-import { apiGet, apiPost, apiSignIn, createArticle, today } from './rfid-api';
+import { apiGet, apiPost, apiSignIn, createArticle, freshEpc, today } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
@@ -133,13 +133,22 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await dialog(page)
     .getByRole('textbox', { name: `Received now of ${b.reference}` })
     .fill('');
+  // Two items of line 1 arrive with their tags: their EPCs, scanned, set the quantity; a bad one is named.
+  const epcs = [freshEpc(), freshEpc()];
   await dialog(page)
-    .getByRole('textbox', { name: `Received now of ${a.reference}` })
-    .fill('2');
+    .getByRole('button', { name: `EPCs of the items of ${a.reference}` })
+    .click();
+  const epcBox = dialog(page).getByRole('textbox', { name: `EPCs of the items of ${a.reference}` });
+  await epcBox.fill(`${epcs[0]}\nNOT-AN-EPC`);
+  await expect(
+    dialog(page).getByText('1 entry is not an EPC (hexadecimal, 4 to 64 digits in groups of 4): NOT-AN-EPC'),
+  ).toBeVisible();
+  await epcBox.fill(`${epcs[0]}\n${epcs[1]}\n`);
+  await expect(dialog(page).getByRole('textbox', { name: `Received now of ${a.reference}` })).toHaveValue('2');
   await dialog(page).getByRole('button', { name: 'Record the receipt' }).click();
   await expect(toast(page, 'Receipt recorded')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
-  await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2`);
+  await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2 (2 EPCs)`);
   await expect(page.getByTestId('order-line-1').getByTestId('line-received')).toHaveText('2');
   await expect(page.getByTestId('history')).toContainText('Receipt: Not received → Partially received');
 
@@ -154,6 +163,10 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await expect(page.getByTestId('article-quantity')).toHaveText('12');
   await expect(page.getByTestId('quantity-on-order')).toHaveText('3 units on order');
   await expect(page.getByRole('link', { name: number })).toBeVisible();
+  // The received items' tags are the article's now.
+  const tags = page.getByRole('table', { name: 'Tags' });
+  await expect(tags.getByText(epcs[0]!)).toBeVisible();
+  await expect(tags.getByText(epcs[1]!)).toBeVisible();
 
   // The list, filtered by status, shows the receipt status and the totals.
   await page.goto('/admin/bdc?status=done');

@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'constraint_violation',
   'email_taken',
   'epc_already_registered',
+  'epc_not_receivable',
   'file_missing',
   'forbidden',
   'import_invalid',

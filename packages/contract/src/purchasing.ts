@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZListQuery } from './common';
 import { DOCUMENT_LINES_MAX, ZDocumentLine, ZDocumentLineInput, ZDocumentTotals, ZStatusChangeBody } from './documents';
 import { id, isoDate, optionalText, quantity, required, stamp } from './fields';
+import { ZEpcHex } from './rfid';
 
 /** SPEC §4: In progress, Done (sent), Canceled. */
 export const PURCHASE_ORDER_STATUSES = ['in_progress', 'done', 'canceled'] as const;
@@ -74,16 +75,51 @@ export const PURCHASE_ORDER_TRANSITIONS = [
 export const ZPurchaseOrderStatusChange = ZStatusChangeBody(PURCHASE_ORDER_STATUSES);
 export type TPurchaseOrderStatusChange = z.infer<typeof ZPurchaseOrderStatusChange>;
 
-export const ZReceiptInput = z.strictObject({
-  receiptDate: isoDate(),
-  note: optionalText(300),
-  /** Receiving more than ordered on a line is refused (409 `over_receipt`) unless confirmed. */
-  confirmOverReceipt: z.boolean().default(false),
-  lines: z
-    .array(z.strictObject({ lineId: id(), quantity: quantity(true).max(1_000_000) }))
-    .min(1)
-    .max(DOCUMENT_LINES_MAX),
-});
+/** EPCs given with one receipt, all lines together. */
+export const RECEIPT_EPCS_MAX = 10_000;
+
+export const ZReceiptLineInput = z
+  .strictObject({
+    lineId: id(),
+    quantity: quantity(true).max(1_000_000),
+    /**
+     * EPCs of the items received on this line (optional, at most its quantity): they are bound to the line's
+     * article and in stock once the receipt is saved.
+     */
+    epcs: z.array(ZEpcHex).max(RECEIPT_EPCS_MAX).default([]),
+  })
+  .superRefine((line, ctx) => {
+    if (line.epcs.length > line.quantity)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'array',
+        maximum: line.quantity,
+        inclusive: true,
+        path: ['epcs'],
+        message: `at most ${line.quantity} EPCs, one per item received`,
+      });
+  });
+
+export const ZReceiptInput = z
+  .strictObject({
+    receiptDate: isoDate(),
+    note: optionalText(300),
+    /** Receiving more than ordered on a line is refused (409 `over_receipt`) unless confirmed. */
+    confirmOverReceipt: z.boolean().default(false),
+    lines: z.array(ZReceiptLineInput).min(1).max(DOCUMENT_LINES_MAX),
+  })
+  .superRefine((receipt, ctx) => {
+    const total = receipt.lines.reduce((sum, line) => sum + line.epcs.length, 0);
+    if (total > RECEIPT_EPCS_MAX)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'array',
+        maximum: RECEIPT_EPCS_MAX,
+        inclusive: true,
+        path: ['lines'],
+        message: `at most ${RECEIPT_EPCS_MAX} EPCs in one receipt`,
+      });
+  });
 export type TReceiptInput = z.input<typeof ZReceiptInput>;
 
 export const ZReceipt = z.object({
@@ -98,6 +134,8 @@ export const ZReceipt = z.object({
       articleId: z.number().int().nullable(),
       reference: z.string(),
       quantity: z.number().int(),
+      /** EPCs bound to the article with this receipt. */
+      epcCount: z.number().int(),
     }),
   ),
 });

@@ -31,6 +31,7 @@ import { statusMachine } from '../../platform/documents/status-machine';
 import { badRequest, conflict, forbidden, notFound, type FieldError } from '../../platform/errors';
 import { paginate, type ListSpec } from '../../platform/pagination';
 import { epcRange } from './epc-range';
+import { epcConflict } from '../rfid/tags-received';
 
 export const PLATFORM_ORDER_ENTITY = 'platform_order';
 
@@ -369,20 +370,12 @@ export function platformOrdersService(db: Db) {
           sql`select t.epc from ${jsonList(epcs)} e(epc) join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc
               order by t.epc limit 100`,
         );
-        if (existing.length) {
-          throw conflict(
+        if (existing.length)
+          throw epcConflict(
             'epc_already_registered',
-            `${existing.length === 100 ? 'At least 100' : existing.length} of these EPCs are already registered`,
-            existing.map((e) => ({ field: 'epcs', message: e.epc, code: 'already_used' as const })),
-            {
-              count: existing.length,
-              epcs: existing
-                .slice(0, 10)
-                .map((e) => e.epc)
-                .join(', '),
-            },
+            'are already registered',
+            existing.map((e) => e.epc),
           );
-        }
         const [inserted] = await queryRows<{ n: number }>(
           tx,
           sql`with ins as (

@@ -150,9 +150,12 @@ export const purchaseReceiptLines = pgTable(
       .notNull()
       .references(() => purchaseOrderLines.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** EPCs bound to the article with this line of the receipt. */
+    epcCount: integer('epc_count').notNull().default(0),
   },
   (t) => [
     check('purchase_receipt_lines_quantity_ck', sql`${t.quantity} > 0`),
+    check('purchase_receipt_lines_epc_count_ck', sql`${t.epcCount} >= 0 and ${t.epcCount} <= ${t.quantity}`),
     index('purchase_receipt_lines_receipt_idx').on(t.receiptId),
   ],
 );

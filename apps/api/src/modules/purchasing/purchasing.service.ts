@@ -27,6 +27,7 @@ import { paginate, type ListSpec } from '../../platform/pagination';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { renderDocumentPdf, type PrintableDocument } from '../../platform/pdf/document-pdf';
 import { companyForDocuments } from '../company/company.service';
+import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
 import { moveStock } from '../stock/stock.service';
 
 export const PURCHASE_ORDER_ENTITY = 'purchase_order';
@@ -48,6 +49,34 @@ const PDF_LABELS: Record<
     statuses: { in_progress: 'In progress', done: 'Done (sent)', canceled: 'Canceled' },
   },
 };
+
+/**
+ * The EPCs given with a receipt, each with its line's article. An EPC given twice, or on a line without an article,
+ * is a 400 naming the line.
+ */
+function receivedTags(
+  lines: readonly { lineId: number; epcs: readonly string[] }[],
+  orderLines: ReadonlyMap<number, { articleId: number | null }>,
+): ReceivedTag[] {
+  const tagged: ReceivedTag[] = [];
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  lines.forEach((l, i) => {
+    if (l.epcs.length === 0) return;
+    const articleId = orderLines.get(l.lineId)!.articleId;
+    if (articleId === null) {
+      errors.push({ field: `lines.${i}.epcs`, message: 'this line has no article to bind EPCs to', code: 'invalid' });
+      return;
+    }
+    for (const epc of l.epcs) {
+      if (seen.has(epc)) errors.push({ field: `lines.${i}.epcs`, message: `${epc} given twice`, code: 'invalid' });
+      seen.add(epc);
+      tagged.push({ epc, articleId });
+    }
+  });
+  if (errors.length) throw badRequest('validation_failed', 'EPCs that cannot be received', errors);
+  return tagged;
+}
 
 /** What the status machine looks at: units already received. */
 type OrderState = { lineCount: number; receivedUnits: number };
@@ -412,16 +441,19 @@ export function purchasingService(db: Db) {
         if (unknown.length) throw badRequest('unknown_reference', 'Unknown order line', unknown);
         if (over.length && !input.confirmOverReceipt)
           throw conflict('over_receipt', 'More than ordered would be received: confirm to receive it anyway', over);
+        const tagged = receivedTags(input.lines, byId);
+
 
         const [receipt] = await queryRows<{ id: number }>(
           tx,
           sql`insert into purchase_receipts (tenant_id, order_id, receipt_date, note, user_id)
               values (${tenantId}, ${id}, ${input.receiptDate}, ${input.note}, ${auth.userId}) returning id`,
         );
-        const received = input.lines.map((l) => ({ line_id: l.lineId, quantity: l.quantity }));
+        const received = input.lines.map((l) => ({ line_id: l.lineId, quantity: l.quantity, epcs: l.epcs.length }));
         await tx.execute(
-          sql`insert into purchase_receipt_lines (tenant_id, receipt_id, order_line_id, quantity)
-              select ${tenantId}, ${receipt!.id}, line_id, quantity from ${jsonRows(received)} as x(line_id int, quantity int)`,
+          sql`insert into purchase_receipt_lines (tenant_id, receipt_id, order_line_id, quantity, epc_count)
+              select ${tenantId}, ${receipt!.id}, line_id, quantity, epcs
+              from ${jsonRows(received)} as x(line_id int, quantity int, epcs int)`,
         );
         await tx.execute(
           sql`update purchase_order_lines l set received_quantity = l.received_quantity + x.quantity
@@ -452,6 +484,7 @@ export function purchasingService(db: Db) {
               where o.id = ${id} and o.tenant_id = ${tenantId}
               returning o.receipt_status as "receiptStatus"`,
         );
+        await putReceivedTagsInStock(tx, tenantId, tagged);
         const units = input.lines.reduce((sum, l) => sum + l.quantity, 0);
         await logActivity(tx, {
           tenantId,
@@ -459,7 +492,7 @@ export function purchasingService(db: Db) {
           entity: PURCHASE_ORDER_ENTITY,
           entityId: id,
           action: 'received',
-          summary: `${order.number}: ${units} units on ${input.lines.length} lines`,
+          summary: `${order.number}: ${units} units on ${input.lines.length} lines${tagged.length ? `, ${tagged.length} EPCs` : ''}`,
           changes: [{ field: 'receiptStatus', from: order.receiptStatus, to: after!.receiptStatus }],
         });
         return (await findOne(tx, tenantId, id))!;
@@ -473,7 +506,8 @@ export function purchasingService(db: Db) {
           sql`select r.id, ${day(sql`r.receipt_date`)} as "receiptDate", r.note, u.name as "userName",
                 ${isoUtc(sql`r.created_at`)} as "createdAt",
                 coalesce((select json_agg(json_build_object('lineId', rl.order_line_id, 'articleId', l.article_id,
-                            'reference', l.reference, 'quantity', rl.quantity) order by l.position)
+                            'reference', l.reference, 'quantity', rl.quantity, 'epcCount', rl.epc_count)
+                            order by l.position)
                           from purchase_receipt_lines rl join purchase_order_lines l on l.id = rl.order_line_id
                           where rl.receipt_id = r.id and rl.tenant_id = ${tenantId}), '[]'::json) as lines
               from purchase_receipts r left join users u on u.id = r.user_id

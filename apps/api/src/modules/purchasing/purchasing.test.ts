@@ -280,8 +280,8 @@ describe('purchase orders', () => {
     const receipts = (await call('GET', `/purchase-orders/${order.id}/receipts`)).json();
     expect(receipts).toHaveLength(2);
     expect(receipts[0].lines).toEqual([
-      { lineId: la!.id, articleId: a!.id, reference: 'PO-A', quantity: 2 },
-      { lineId: lb!.id, articleId: b!.id, reference: 'PO-B', quantity: 2 },
+      { lineId: la!.id, articleId: a!.id, reference: 'PO-A', quantity: 2, epcCount: 0 },
+      { lineId: lb!.id, articleId: b!.id, reference: 'PO-B', quantity: 2, epcCount: 0 },
     ]);
 
     const cancel = await call('POST', `/purchase-orders/${order.id}/status`, { status: 'canceled' });
@@ -294,6 +294,77 @@ describe('purchase orders', () => {
       { lineId: la!.id, quantity: 1 },
     ]);
     expect(twice.statusCode).toBe(400);
+  });
+
+  it('binds the EPCs of received items to their article, in stock, and refuses EPCs it cannot receive', async () => {
+    const [a, b] = articles;
+    const order = await createOrder([line(a!.id, 3), line(b!.id, 2)]);
+    await call('POST', `/purchase-orders/${order.id}/status`, { status: 'done' });
+    const [la, lb] = order.lines;
+    const receipt = (lines: object[]) =>
+      call('POST', `/purchase-orders/${order.id}/receipts`, { receiptDate: today, lines });
+    const epc = (n: number) => `E28011700000000000${String(n).padStart(6, '0')}`;
+    // Registered by a platform delivery (no article, a family), of article A and out of stock, of article B.
+    await platformRows(
+      db,
+      sql`insert into tags (tenant_id, epc, article_id, family_id, in_stock)
+          select t.id, v.epc, v.article_id, f.id, v.in_stock
+          from tenants t
+          cross join (values (${epc(1)}, null::int, true), (${epc(2)}, ${a!.id}::int, false),
+                             (${epc(4)}, ${b!.id}::int, false)) v(epc, article_id, in_stock)
+          left join lateral (select id from tag_families where tenant_id = t.id order by id limit 1) f on v.epc = ${epc(1)}
+          where t.name = 'Demo'`,
+    );
+    const tagsOf = () =>
+      platformRows<{ epc: string; articleId: number | null; inStock: boolean; familyId: number | null }>(
+        db,
+        sql`select epc, article_id as "articleId", in_stock as "inStock", family_id as "familyId" from tags
+            where epc like 'E28011700000000000%' order by epc`,
+      );
+    const before = await tagsOf();
+    expect(before[0]!.familyId).not.toBeNull();
+    const stock = await stockOf(a!.id);
+
+    const tooMany = await receipt([{ lineId: la!.id, quantity: 1, epcs: [epc(1), epc(3)] }]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual([
+      expect.objectContaining({ field: 'lines.0.epcs', code: 'too_many', params: { maximum: 1 } }),
+    ]);
+    const invalid = await receipt([{ lineId: la!.id, quantity: 1, epcs: ['not an EPC'] }]);
+    expect([invalid.statusCode, invalid.json().errors[0].field]).toEqual([400, 'lines.0.epcs.0']);
+    const twice = await receipt([
+      { lineId: la!.id, quantity: 1, epcs: [epc(3)] },
+      { lineId: lb!.id, quantity: 1, epcs: [epc(3).toLowerCase()] },
+    ]);
+    expect([twice.statusCode, twice.json().errors[0].field]).toEqual([400, 'lines.1.epcs']);
+    const elsewhere = await receipt([{ lineId: la!.id, quantity: 2, epcs: [epc(3), epc(4)] }]);
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([409, 'epc_not_receivable']);
+    expect(elsewhere.json().params).toEqual({ count: 1, epcs: epc(4) });
+    // Nothing was written by the refused receipts.
+    expect(await tagsOf()).toEqual(before);
+    expect(await stockOf(a!.id)).toBe(stock);
+    expect((await call('GET', `/purchase-orders/${order.id}/receipts`)).json()).toEqual([]);
+
+    const ok = await receipt([
+      { lineId: la!.id, quantity: 3, epcs: [epc(1), epc(2), epc(3)] },
+      { lineId: lb!.id, quantity: 1 },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await stockOf(a!.id)).toBe(stock + 3);
+    const after = await tagsOf();
+    expect(after.map((t) => [t.epc, t.articleId, t.inStock])).toEqual([
+      [epc(1), a!.id, true],
+      [epc(2), a!.id, true],
+      [epc(3), a!.id, true],
+      [epc(4), b!.id, false],
+    ]);
+    expect(after[0]!.familyId).toBe(before[0]!.familyId);
+    const [saved] = (await call('GET', `/purchase-orders/${order.id}/receipts`)).json();
+    expect(saved.lines.map((l: { epcCount: number }) => l.epcCount)).toEqual([3, 0]);
+
+    // The same items cannot come in twice: they are in stock already.
+    const again = await receipt([{ lineId: lb!.id, quantity: 1, epcs: [epc(1)] }]);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'epc_not_receivable']);
   });
 
   it('prints an order as a PDF in the user’s language or the one asked, with the company and the supplier', async () => {
@@ -389,7 +460,7 @@ describe('purchase orders', () => {
     expect(acmeOrder.json().number).toBe(`BC-${today.slice(0, 4)}-000001`);
   });
 
-  it('receives a 1,000-line order in as many statements as a 10-line one', async () => {
+  it('receives a 1,000-line order with its EPCs in as many statements as a 10-line one', async () => {
     const many = await platformRows<{ id: number }>(
       db,
       sql`insert into articles (tenant_id, reference, designation, price_ht, vat_rate, price_ttc)
@@ -406,7 +477,12 @@ describe('purchase orders', () => {
       counting = true;
       const res = await call('POST', `/purchase-orders/${order.id}/receipts`, {
         receiptDate: today,
-        lines: order.lines.map((l) => ({ lineId: l.id, quantity: 2 })),
+        // One EPC per line: binding the tags costs no statement per line either.
+        lines: order.lines.map((l, i) => ({
+          lineId: l.id,
+          quantity: 2,
+          epcs: [`E2801170${String(count).padStart(4, '0')}${String(i).padStart(12, '0')}`],
+        })),
       });
       counting = false;
       expect(res.statusCode, res.body).toBe(200);

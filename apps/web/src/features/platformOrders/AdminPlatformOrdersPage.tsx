@@ -39,6 +39,7 @@ import {
 } from './api';
 import { StatusFilter, usePlatformOrderColumns } from './PlatformOrdersPage';
 import { PlatformOrderBody } from './shared';
+import { EPC_HEX, epcsOf, invalidEpcs } from '../rfid/epc-list';
 
 /** `/superAdmin/bdcRb` (SPEC `allBondeCommandeRb`): every tenant's orders, with the tenant column and filter. */
 export const AdminPlatformOrdersPage = () => {
@@ -151,8 +152,6 @@ export const AdminPlatformOrderPage = () => {
   );
 };
 
-const HEX = /^([0-9A-Fa-f]{4}){1,16}$/;
-
 /** The delivered tags: a family of the order's tenant, then a first EPC and a count, or a pasted list. */
 const RegisterEpcsDialog = ({ order, onClose }: { order: TPlatformOrderAdmin; onClose: () => void }) => {
   const { t, i18n } = useTranslation();
@@ -166,15 +165,12 @@ const RegisterEpcsDialog = ({ order, onClose }: { order: TPlatformOrderAdmin; on
   const [pasted, setPasted] = useState('');
   const [submitted, setSubmitted] = useState(false);
 
-  const list = pasted
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const badInList = list.filter((e) => !HEX.test(e));
+  const list = epcsOf(pasted);
+  const badInList = invalidEpcs(list);
   const countValid = /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= EPC_REGISTRATION_MAX;
   const errors = {
     family: !familyId,
-    first: mode === 'range' && !HEX.test(first.trim()),
+    first: mode === 'range' && !EPC_HEX.test(first.trim()),
     count: mode === 'range' && !countValid,
     list: mode === 'list' && (list.length === 0 || list.length > EPC_REGISTRATION_MAX || badInList.length > 0),
   };

@@ -85,7 +85,13 @@ export const ReceiptsTable = ({ orderId }: { orderId: number }) => {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(receipt.receiptDate, language)}</TableCell>
             <TableCell>{receipt.userName ?? '—'}</TableCell>
             <TableCell>
-              {receipt.lines.map((line) => `${line.reference} × ${formatNumber(line.quantity, language)}`).join(', ')}
+              {receipt.lines
+                .map(
+                  (line) =>
+                    `${line.reference} × ${formatNumber(line.quantity, language)}` +
+                    (line.epcCount ? ` (${t('purchaseOrders.receive.epcCount', { count: line.epcCount })})` : ''),
+                )
+                .join(', ')}
             </TableCell>
             <TableCell>{receipt.note ?? '—'}</TableCell>
           </TableRow>
