@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldErrorCode } from './constants';
 import { optionalEmail, optionalText, required, text } from './fields';
 
 // The tenant's company identity, printed on its documents (DESIGN §4b): one record per tenant.
@@ -66,6 +67,23 @@ export const COMPANY_MESSAGES = {
   bic: 'expected a BIC like BNPAFRPPXXX',
   website: 'expected a website address like https://example.fr',
 } as const;
+
+const COMPANY_CODES: Record<keyof typeof COMPANY_MESSAGES, FieldErrorCode> = {
+  siren: 'invalid_siren',
+  vatNumber: 'invalid_vat_number',
+  vatSiren: 'vat_siren_mismatch',
+  iban: 'invalid_iban',
+  bic: 'invalid_bic',
+  website: 'invalid_url',
+};
+
+/** The field error code of a company identifier's message (the server's code, the web's translation key). */
+export const companyFieldErrorCode = (message: string): FieldErrorCode | undefined => {
+  const key = (Object.keys(COMPANY_MESSAGES) as (keyof typeof COMPANY_MESSAGES)[]).find(
+    (k) => COMPANY_MESSAGES[k] === message,
+  );
+  return key && COMPANY_CODES[key];
+};
 
 export const ZCompanySettingsInput = z
   .strictObject({

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, FieldErrorCode, ProblemParams, TProblem } from '@tagstock/contract';
+import { companyFieldErrorCode } from '@tagstock/contract';
 import { pgError } from './db-errors';
 
 /** `message` is English for developers; `code` and `params` are what the web translates. */
@@ -86,12 +87,6 @@ const BY_MESSAGE: [RegExp, FieldErrorCode][] = [
   [/an article or a tag/i, 'article_or_tag'],
   [/a consumer or a location/i, 'consumer_or_location'],
   [/before the start date/i, 'end_before_start'],
-  [/expected a SIREN/i, 'invalid_siren'],
-  [/expected a VAT number/i, 'invalid_vat_number'],
-  [/does not contain the SIREN/i, 'vat_siren_mismatch'],
-  [/expected an IBAN/i, 'invalid_iban'],
-  [/expected a BIC/i, 'invalid_bic'],
-  [/website address/i, 'invalid_url'],
   [/field:asc/i, 'invalid_sort'],
   [/no such id|client id/i, 'not_found'],
 ];
@@ -105,6 +100,8 @@ export function fieldErrorOf(issue: { keyword: string; message?: string; params?
 } {
   const p = (issue.params ?? {}) as ZodIssueParams;
   const message = issue.message ?? '';
+  const company = companyFieldErrorCode(message);
+  if (company) return { code: company };
   for (const [pattern, code] of BY_MESSAGE) {
     if (!pattern.test(message)) continue;
     if (code === 'invalid_amount') {

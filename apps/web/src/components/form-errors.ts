@@ -1,3 +1,5 @@
+import { companyFieldErrorCode } from '@tagstock/contract';
+
 /**
  * Maps a validation message (from the contract's zod schemas via zodResolver, or from the server's
  * problem+json `errors[]`) to a translation key. The contract's messages are English developer texts;
@@ -16,13 +18,6 @@ export type FieldKind =
   | 'checkbox';
 
 const BY_MESSAGE: [RegExp, string][] = [
-  // The company identifiers (contract COMPANY_MESSAGES): the server's field error codes say the same.
-  [/expected a SIREN/i, 'fieldErrors.invalid_siren'],
-  [/expected a VAT number/i, 'fieldErrors.invalid_vat_number'],
-  [/does not contain the SIREN/i, 'fieldErrors.vat_siren_mismatch'],
-  [/expected an IBAN/i, 'fieldErrors.invalid_iban'],
-  [/expected a BIC/i, 'fieldErrors.invalid_bic'],
-  [/website address/i, 'fieldErrors.invalid_url'],
   [/^required$/i, 'validation.required'],
   [/greater than 0|expected number to be >0\b/i, 'validation.greaterThanZero'],
   [/passwords do not match/i, 'validation.passwordsDoNotMatch'],
@@ -54,6 +49,9 @@ export const validationKey = (
   if (error.type === 'invalid_type') return emptyKey;
   if (field?.kind === 'select' && /expected number to be >0/.test(message)) return emptyKey;
   if (field?.kind === 'password' && error.type === 'too_small') return 'validation.passwordTooShort';
+  // The company identifiers: the same code as the server's field error.
+  const company = companyFieldErrorCode(message);
+  if (company) return `fieldErrors.${company}`;
   for (const [pattern, key] of BY_MESSAGE)
     if (pattern.test(message)) return key === 'validation.required' ? emptyKey : key;
   if (error.type === 'too_big') return field?.kind === 'number' ? 'validation.tooLarge' : 'validation.tooLong';
