@@ -114,9 +114,11 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   expect(text).toContain(supplierName);
 
   await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await dialog(page).getByLabel('Note (optional, kept in the history)').fill('Sent by e-mail to the sales desk');
   await dialog(page).getByRole('button', { name: 'Mark as sent' }).click();
   await expect(toast(page, 'Order marked as sent')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('order-status')).toHaveText('Done (sent)');
+  await expect(page.getByTestId('history')).toContainText('Note: Sent by e-mail to the sales desk');
   // A sent order is read-only.
   await expect(page.getByTestId('read-only')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);

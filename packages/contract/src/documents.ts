@@ -62,8 +62,11 @@ export const ZDocumentEvent = z.object({
 });
 export type TDocumentEvent = z.infer<typeof ZDocumentEvent>;
 
+/** The note given with a change of status (kept in the document's history). */
+export const STATUS_NOTE_MAX = 300;
+
 export const ZStatusChangeBody = <S extends readonly [string, ...string[]]>(statuses: S) =>
-  z.strictObject({ status: z.enum(statuses), note: optionalText(300) });
+  z.strictObject({ status: z.enum(statuses), note: optionalText(STATUS_NOTE_MAX) });
 
 /** Whether a typed string is a document number of a series (`BC-2026-000042`). */
 export const documentNumberPattern = /^[A-Z]{2,4}-\d{4}-\d{6,}$/;

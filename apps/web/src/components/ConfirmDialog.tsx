@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   title: string;
   message: string;
@@ -26,6 +26,8 @@ type ConfirmDialogProps = {
   blocked?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
+  /** More to fill in before confirming (e.g. a note), under the message. */
+  children?: ReactNode;
 };
 
 /**
@@ -44,6 +46,7 @@ export const ConfirmDialog = ({
   blocked,
   onConfirm,
   onClose,
+  children,
 }: ConfirmDialogProps) => {
   const { t } = useTranslation();
   return (
@@ -58,6 +61,7 @@ export const ConfirmDialog = ({
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-text">{message}</DialogContentText>
+        {children}
         {checking && (
           <Box role="status" sx={{ mt: 2 }}>
             <Typography variant="body2" color="text.secondary">

@@ -33,6 +33,8 @@ const changeText = (
   const label = t(vocabulary.labels[change.field] ?? `fields.${change.field}`, { defaultValue: change.field });
   // A supplier or payment mode id says nothing to the reader: only that it changed.
   if (change.field.endsWith('Id')) return label;
+  // The note given with a change of status: only its text.
+  if (change.field === 'note' && change.from == null) return `${label}${t('logs.labelSeparator')}${String(change.to)}`;
   const statuses = vocabulary.statuses[change.field];
   const value = (v: unknown) =>
     statuses && typeof v === 'string'

@@ -21,7 +21,7 @@ import { documentTotals } from '@tagstock/contract/money';
 import { queryRows, withPlatform, type Db, type Tx } from '../../db/client';
 import { isoUtc, jsonList, jsonRows } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
-import { documentHistory } from '../../platform/documents/history';
+import { documentHistory, statusChangeEntry } from '../../platform/documents/history';
 import { renderDocumentPdf, type PrintableDocument } from '../../platform/pdf/document-pdf';
 import type { PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
@@ -173,9 +173,7 @@ export function platformOrdersService(db: Db) {
       userId: auth.userId,
       entity: PLATFORM_ORDER_ENTITY,
       entityId: id,
-      action: 'status',
-      summary: note ? `${order.number}: ${note}` : order.number,
-      changes: [{ field: 'status', from: order.status, to }],
+      ...statusChangeEntry(order.number, order.status, to, note),
     });
   }
 

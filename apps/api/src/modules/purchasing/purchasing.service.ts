@@ -19,7 +19,7 @@ import { jsonList, jsonRows, isoUtc } from '../../db/sql-fragments';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { diff, logActivity } from '../../platform/activity-log';
 import { tenantScope, type AuthContext } from '../../platform/auth';
-import { documentHistory } from '../../platform/documents/history';
+import { documentHistory, statusChangeEntry } from '../../platform/documents/history';
 import { DOCUMENT_SERIES, nextDocumentNumber } from '../../platform/documents/numbering';
 import { statusMachine } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
@@ -387,9 +387,7 @@ export function purchasingService(db: Db) {
           userId: auth.userId,
           entity: PURCHASE_ORDER_ENTITY,
           entityId: id,
-          action: 'status',
-          summary: note ? `${order.number}: ${note}` : order.number,
-          changes: [{ field: 'status', from: order.status, to }],
+          ...statusChangeEntry(order.number, order.status, to, note),
         });
         return (await findOne(tx, tenantId, id))!;
       }),

@@ -216,7 +216,20 @@ describe('purchase orders', () => {
     expect((await call('POST', `/purchase-orders/${order.id}/status`, { status: 'done' })).statusCode).toBe(200);
     const back = await call('POST', `/purchase-orders/${order.id}/status`, { status: 'in_progress' });
     expect([back.statusCode, back.json().params]).toEqual([409, { from: 'done', to: 'in_progress' }]);
-    expect((await call('POST', `/purchase-orders/${order.id}/status`, { status: 'canceled' })).statusCode).toBe(200);
+    const canceled = await call('POST', `/purchase-orders/${order.id}/status`, {
+      status: 'canceled',
+      note: 'Fournisseur en rupture',
+    });
+    expect(canceled.statusCode).toBe(200);
+    // The note given with a change of status is in the history, beside it.
+    const history = (await call('GET', `/purchase-orders/${order.id}/history`)).json();
+    expect(history.at(-1).changes).toEqual([
+      { field: 'status', from: 'done', to: 'canceled' },
+      { field: 'note', from: null, to: 'Fournisseur en rupture' },
+    ]);
+    expect(history.at(-2).changes).toEqual([{ field: 'status', from: 'in_progress', to: 'done' }]);
+    const long = await call('POST', `/purchase-orders/${order.id}/status`, { status: 'done', note: 'x'.repeat(301) });
+    expect([long.statusCode, long.json().errors[0].field]).toEqual([400, 'note']);
     for (const status of ['done', 'in_progress', 'canceled']) {
       const res = await call('POST', `/purchase-orders/${order.id}/status`, { status });
       expect([res.statusCode, res.json().code]).toEqual([409, 'invalid_transition']);

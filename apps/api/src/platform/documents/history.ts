@@ -13,3 +13,13 @@ export const documentHistory = (tx: Tx, tenantId: number, entity: string, id: nu
         where l.tenant_id = ${tenantId} and l.entity = ${entity} and l.entity_id = ${id}
         order by l.created_at, l.id`,
   );
+
+/**
+ * The activity-log fields of a change of status. The note the user gave, if any, is a change of its own, so the
+ * document's history shows it beside the status.
+ */
+export const statusChangeEntry = (number: string, from: string, to: string, note: string | null) => ({
+  action: 'status' as const,
+  summary: note ? `${number}: ${note}` : number,
+  changes: [{ field: 'status', from, to }, ...(note ? [{ field: 'note', from: null, to: note }] : [])],
+});

@@ -19,7 +19,7 @@ import {
   type TPlatformOrderAdminSummary,
   type TPlatformOrderStatus,
 } from '@tagstock/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StatusChangeDialog } from '../../components/StatusChangeDialog';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { PdfButton } from '../../components/PdfButton';
@@ -94,9 +94,9 @@ export const AdminPlatformOrderPage = () => {
   if (!valid) return <Alert severity="error">{t('platformOrders.notFound')}</Alert>;
   if (isLoading) return <Loading />;
   if (error || !order) return <Alert severity="error">{problemMessage(error, t)}</Alert>;
-  const change = async (to: TPlatformOrderStatus) => {
+  const change = async (to: TPlatformOrderStatus, note: string | null) => {
     try {
-      await setStatus({ id, status: to }).unwrap();
+      await setStatus({ id, status: to, note }).unwrap();
       notifySuccess(
         t(to === 'done' ? 'platformOrders.doneToast' : 'platformOrders.canceledToast', { number: order.number }),
       );
@@ -135,7 +135,7 @@ export const AdminPlatformOrderPage = () => {
         }
       />
       <PlatformOrderBody order={order} />
-      <ConfirmDialog
+      <StatusChangeDialog
         open={confirming !== null}
         title={t(confirming === 'done' ? 'platformOrders.markDone' : 'platformOrders.cancelOrder')}
         message={t(confirming === 'done' ? 'platformOrders.doneConfirm' : 'platformOrders.cancelConfirm', {
@@ -144,7 +144,7 @@ export const AdminPlatformOrderPage = () => {
         confirmLabel={t(confirming === 'done' ? 'platformOrders.markDone' : 'platformOrders.cancelOrder')}
         danger={confirming === 'canceled'}
         busy={busy}
-        onConfirm={() => confirming && void change(confirming)}
+        onConfirm={(note) => confirming && void change(confirming, note)}
         onClose={() => setConfirming(null)}
       />
       {registering && <RegisterEpcsDialog order={order} onClose={() => setRegistering(false)} />}

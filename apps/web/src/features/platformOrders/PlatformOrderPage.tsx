@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StatusChangeDialog } from '../../components/StatusChangeDialog';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { PdfButton } from '../../components/PdfButton';
@@ -24,9 +24,9 @@ export const PlatformOrderPage = () => {
   if (!valid) return <Alert severity="error">{t('platformOrders.notFound')}</Alert>;
   if (isLoading) return <Loading />;
   if (error || !order) return <Alert severity="error">{problemMessage(error, t)}</Alert>;
-  const cancel = async () => {
+  const cancel = async (note: string | null) => {
     try {
-      await setStatus({ id, status: 'canceled' }).unwrap();
+      await setStatus({ id, status: 'canceled', note }).unwrap();
       notifySuccess(t('platformOrders.canceledToast', { number: order.number }));
       setConfirming(false);
     } catch (err) {
@@ -53,14 +53,14 @@ export const PlatformOrderPage = () => {
         }
       />
       <PlatformOrderBody order={order} />
-      <ConfirmDialog
+      <StatusChangeDialog
         open={confirming}
         title={t('platformOrders.cancelOrder')}
         message={t('platformOrders.cancelConfirm', { number: order.number })}
         confirmLabel={t('platformOrders.cancelOrder')}
         danger
         busy={busy}
-        onConfirm={() => void cancel()}
+        onConfirm={(note) => void cancel(note)}
         onClose={() => setConfirming(false)}
       />
     </>

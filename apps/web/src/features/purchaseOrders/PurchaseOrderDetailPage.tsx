@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TPurchaseOrder, TPurchaseOrderStatus } from '@tagstock/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StatusChangeDialog } from '../../components/StatusChangeDialog';
 import { useLeaveGuard } from '../../components/LeaveGuard';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -119,10 +119,10 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
     }
   };
 
-  const changeStatus = async () => {
+  const changeStatus = async (note: string | null) => {
     if (!order || !confirming) return;
     try {
-      await setStatus({ id: order.id, status: confirming }).unwrap();
+      await setStatus({ id: order.id, status: confirming, note }).unwrap();
       toast.success(t(`purchaseOrders.statusChanged.${confirming}`));
     } catch (error) {
       toast.error(transitionErrorMessage(error, t, order));
@@ -301,7 +301,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
         )}
       </Grid>
       {order && (
-        <ConfirmDialog
+        <StatusChangeDialog
           open={confirming !== null}
           title={t(confirming === 'canceled' ? 'purchaseOrders.cancelTitle' : 'purchaseOrders.markSentTitle')}
           message={t(confirming === 'canceled' ? 'purchaseOrders.cancelConfirm' : 'purchaseOrders.markSentConfirm', {
@@ -311,7 +311,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
           cancelLabel={t('actions.close')}
           danger={confirming === 'canceled'}
           busy={changingStatus}
-          onConfirm={() => void changeStatus()}
+          onConfirm={(note) => void changeStatus(note)}
           onClose={() => setConfirming(null)}
         />
       )}
