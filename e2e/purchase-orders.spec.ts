@@ -275,3 +275,15 @@ test.describe('in French', () => {
     expect(await violations(page, 'list')).toEqual([]);
   });
 });
+
+test('a link to an order or an article that does not exist says so, with the way back to the list', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/bdc/2147483000');
+  await expect(page.getByTestId('load-error')).toHaveText('This record does not exist or was deleted');
+  await page.getByRole('link', { name: 'Purchase orders' }).last().click();
+  await expect(page).toHaveURL(/\/admin\/bdc$/);
+  await page.goto('/admin/articles/not-an-id');
+  await expect(page.getByTestId('load-error')).toHaveText('This record does not exist or was deleted');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Articles' })).toBeVisible();
+});

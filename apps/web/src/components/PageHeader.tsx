@@ -24,7 +24,7 @@ const HeaderBlock = ({ title, subtitle, actions }: PageHeaderProps) => (
     spacing={2}
     sx={{ mb: 3, justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-end' } }}
   >
-    <Box>
+    <Box sx={{ minWidth: 0, flexShrink: 0, maxWidth: { sm: '50%' } }}>
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
@@ -35,7 +35,13 @@ const HeaderBlock = ({ title, subtitle, actions }: PageHeaderProps) => (
       )}
     </Box>
     {actions && (
-      <Stack direction="row" spacing={1}>
+      // Buttons keep their label on one line; when the row is too narrow, buttons go to the next line.
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+      >
         {actions}
       </Stack>
     )}

@@ -1,5 +1,4 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -12,11 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink, LoadError } from '../../components/BackLink';
 import { toast } from 'react-toastify';
 import { ZArticleInput, ZLotInput, type TArticleInput, type TLot, type TLotInput } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -60,7 +59,7 @@ export const ArticleDetailPage = () => {
   const canWrite = useCanWrite('articles');
   const canReadTags = useHasPermission('tags.read');
   const canReadOrders = useHasPermission('purchaseOrders.read');
-  const { data: article, isLoading, isError } = articlesApi.useGet(id);
+  const { data: article, isLoading, error } = articlesApi.useGet(id);
   const { data: movements } = useArticleMovementsQuery({ id, page: 1, limit: 50, sort: 'createdAt:desc' });
   const { data: lots } = useArticleLotsQuery({ id, page: 1, limit: 100, sort: 'expiryDate:asc' });
   const [updateArticle] = articlesApi.useUpdate();
@@ -75,7 +74,7 @@ export const ArticleDetailPage = () => {
   const lotValues = useMemo(() => toFormValues(LOT_FIELDS, lotEditing === 'new' ? null : lotEditing), [lotEditing]);
 
   if (isLoading) return <Loading />;
-  if (isError || !article) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+  if (error || !article) return <LoadError error={error} to="/admin/articles" label={t('articles.title')} />;
 
   const removeLot = async () => {
     if (!lotDeleting) return;
@@ -90,9 +89,7 @@ export const ArticleDetailPage = () => {
 
   return (
     <Box>
-      <Button component={RouterLink} to="/admin/articles" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('articles.title')}
-      </Button>
+      <BackLink to="/admin/articles" label={t('articles.title')} />
       <PageHeader
         title={`${article.reference} — ${article.designation}`}
         subtitle={article.categoryName ?? t('articles.noCategory')}

@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink, LoadError } from '../../components/BackLink';
 import { ZCustomerGroupInput, type TCustomerGroup } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import { Loading } from '../../components/Loading';
@@ -36,15 +34,13 @@ export const CustomerGroupsPage = () => {
 export const CustomerGroupMembersPage = () => {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: group, isLoading, isError } = customerGroupsApi.useGet(id);
+  const { data: group, isLoading, error } = customerGroupsApi.useGet(id);
   const filters = useMemo(() => ({ groupId: id }), [id]);
   if (isLoading) return <Loading />;
-  if (isError || !group) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+  if (error || !group) return <LoadError error={error} to="/admin/customerGroups" label={t('customerGroups.title')} />;
   return (
     <>
-      <Button component={RouterLink} to="/admin/customerGroups" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('customerGroups.title')}
-      </Button>
+      <BackLink to="/admin/customerGroups" label={t('customerGroups.title')} />
       <CustomersPage filters={filters} title={t('customerGroups.members', { name: group.name })} />
     </>
   );

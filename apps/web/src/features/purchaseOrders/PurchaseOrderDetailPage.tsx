@@ -6,13 +6,13 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import ReceiveIcon from '@mui/icons-material/MoveToInboxOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink, LoadError } from '../../components/BackLink';
 import { toast } from 'react-toastify';
 import type { TPurchaseOrder, TPurchaseOrderStatus } from '@tagstock/contract';
 import { StatusChangeDialog } from '../../components/StatusChangeDialog';
@@ -52,9 +52,9 @@ export const PurchaseOrderDetailPage = () => {
   const { t } = useTranslation();
   const param = useParams().id ?? '';
   const id = param === 'new' ? null : Number(param);
-  const { data: order, isLoading, isError } = usePurchaseOrderQuery(id ?? 0, { skip: id === null });
+  const { data: order, isLoading, error } = usePurchaseOrderQuery(id ?? 0, { skip: id === null });
   if (id !== null && isLoading) return <Loading />;
-  if (id !== null && (isError || !order)) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+  if (id !== null && (error || !order)) return <LoadError error={error} to="/admin/bdc" label={t('purchaseOrders.title')} />;
   // The editor starts again from each version the server answers (after a save, a status change, a receipt).
   return <OrderEditor key={order ? `${order.id}-${order.updatedAt}` : 'new'} order={order ?? null} />;
 };
@@ -136,9 +136,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
 
   return (
     <Box onKeyDown={onKeyDown}>
-      <Button component={RouterLink} to="/admin/bdc" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('purchaseOrders.title')}
-      </Button>
+      <BackLink to="/admin/bdc" label={t('purchaseOrders.title')} />
       <PageHeader
         title={title}
         subtitle={

@@ -12,9 +12,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink, LoadError } from '../../components/BackLink';
 import { toast } from 'react-toastify';
 import { PERMISSIONS, RESOURCES, type TPermission, type TResource } from '@tagstock/contract';
 import { useAppSelector } from '../../app/hooks';
@@ -146,17 +146,15 @@ export const RolePermissionsPage = () => {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const canWrite = useCanWrite('roles');
-  const { data, isLoading, isError } = useRolePermissionsQuery(id);
+  const { data, isLoading, error } = useRolePermissionsQuery(id);
   const saved = useMemo(() => (data?.permissions ?? []) as TPermission[], [data]);
 
   if (isLoading) return <Loading />;
-  if (isError || !data) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+  if (error || !data) return <LoadError error={error} to="/admin/roles" label={t('roles.title')} />;
 
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <Button component={RouterLink} to="/admin/roles" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('roles.title')}
-      </Button>
+      <BackLink to="/admin/roles" label={t('roles.title')} />
       <PageHeader title={t('roles.permissionsOf', { name: data.name })} subtitle={t('roles.permissionsSubtitle')} />
       {/* A new key after each save: the switches start again from what the server holds. */}
       <PermissionMatrix key={saved.join()} roleId={id} saved={saved} canWrite={canWrite} />

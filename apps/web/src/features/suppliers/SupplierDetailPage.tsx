@@ -1,5 +1,4 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,10 +7,10 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink, LoadError } from '../../components/BackLink';
 import { toast } from 'react-toastify';
 import { ZSupplierInput, type TSupplierInput } from '@tagstock/contract';
 import { Loading } from '../../components/Loading';
@@ -39,7 +38,7 @@ const ORDERS_PREFIX = 'orders';
 export const SupplierDetailPage = () => {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: supplier, isLoading, isError } = suppliersApi.useGet(id);
+  const { data: supplier, isLoading, error } = suppliersApi.useGet(id);
   const filters = useMemo(() => ({ supplierId: id }), [id]);
   const canWrite = useCanWrite('suppliers');
   const canReadOrders = useHasPermission('purchaseOrders.read');
@@ -49,13 +48,11 @@ export const SupplierDetailPage = () => {
   const initialValues = useMemo(() => toFormValues(CONTACT_FIELDS, supplier), [supplier]);
 
   if (isLoading) return <Loading />;
-  if (isError || !supplier) return <Alert severity="error">{t('errors.loadFailed')}</Alert>;
+  if (error || !supplier) return <LoadError error={error} to="/admin/suppliers" label={t('suppliers.title')} />;
 
   return (
     <Box>
-      <Button component={RouterLink} to="/admin/suppliers" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('suppliers.title')}
-      </Button>
+      <BackLink to="/admin/suppliers" label={t('suppliers.title')} />
       <PageHeader
         title={supplier.name}
         subtitle={t('articles.count', { count: supplier.articleCount })}
