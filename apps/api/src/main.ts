@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { seedDemoDocuments } from './db/seed-documents';
 import { buildApp } from './app';
 
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
   });
   await database.migrate();
   const seed = await seedDemo(database.db, config.demoPassword);
+  // Demo documents at the first start only (the test suites seed without them).
+  if (seed.seeded) await seedDemoDocuments(database.db);
   const app = await buildApp(config, database);
   app.addHook('onClose', () => database.close());
 

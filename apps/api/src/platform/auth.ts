@@ -61,6 +61,21 @@ declare module 'fastify' {
 }
 
 /** Super admins hold every permission; others hold their role's. */
+/** What a request of this user may do, read from the database (the auth plugin caches it per user). */
+export async function loadAuthContext(db: Db, userId: number): Promise<AuthContext | undefined> {
+  // Platform work: the caller's tenant is what this lookup finds out.
+  const row = await withPlatform(db, (tx) => sessionRepository.findById(tx, userId));
+  return (
+    row && {
+      userId: row.id,
+      tenantId: row.tenantId,
+      rb: row.rb,
+      permissions: new Set(permissionsOf(row)),
+      session: row,
+    }
+  );
+}
+
 export function permissionsOf(row: SessionRow): TPermission[] {
   if (row.rb) return [...PERMISSIONS];
   return row.permissions.filter((p): p is TPermission => (PERMISSIONS as readonly string[]).includes(p));
@@ -89,19 +104,7 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
   });
 
   const cache = new SessionCache<AuthContext>(SESSION_TTL_MS);
-  const loadContext = async (userId: number): Promise<AuthContext | undefined> => {
-    // Platform work: the caller's tenant is what this lookup finds out.
-    const row = await withPlatform(db, (tx) => sessionRepository.findById(tx, userId));
-    return (
-      row && {
-        userId: row.id,
-        tenantId: row.tenantId,
-        rb: row.rb,
-        permissions: new Set(permissionsOf(row)),
-        session: row,
-      }
-    );
-  };
+  const loadContext = (userId: number) => loadAuthContext(db, userId);
   const listeners: ((userId: number | null) => Promise<void>)[] = [];
   const changed = async (userId: number | null) => {
     // A listener failing (e.g. Redis down) must not fail the change that was already committed.

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { TPurchaseOrderInput } from '@tagstock/contract';
+import { loadAuthContext } from '../platform/auth';
+import { purchasingService } from '../modules/purchasing/purchasing.service';
+import { queryRows, withPlatform, type Db } from './client';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+type DemoOrder = {
+  supplier: string;
+  orderedDaysAgo: number;
+  expectedInDays?: number;
+  notes?: string;
+  /** [reference, quantity, unit price excl. tax, discount %] */
+  lines: [string, number, string, string][];
+  /** What happens to it after it is written: sent, received in part or in full (quantities per line), canceled. */
+  then?: { sent?: boolean; received?: { daysAgo: number; quantities: number[] }; canceled?: string };
+};
+
+// Small quantities: the demo should show every state without crowding what users add.
+const ORDERS: DemoOrder[] = [
+  {
+    supplier: 'Textiles du Nord',
+    orderedDaysAgo: 40,
+    lines: [['VT-VES-M', 10, '48.00', '0']],
+    then: { sent: true, received: { daysAgo: 32, quantities: [10] } },
+  },
+  {
+    supplier: 'Bretagne Outillage',
+    orderedDaysAgo: 18,
+    expectedInDays: 2,
+    lines: [
+      ['OUT-CLE-SET', 6, '39.90', '5'],
+      ['OUT-PER-18', 2, '115.00', '0'],
+    ],
+    then: { sent: true, received: { daysAgo: 6, quantities: [4, 0] } },
+  },
+  {
+    supplier: 'Atelier Lyonnais de Protection',
+    orderedDaysAgo: 5,
+    expectedInDays: 5,
+    notes: 'Livraison au quai A, le matin.',
+    lines: [
+      ['EPI-CAS-01', 12, '16.50', '0'],
+      ['EPI-GAN-9', 24, '10.90', '10'],
+    ],
+    then: { sent: true },
+  },
+  {
+    supplier: 'Textiles du Nord',
+    orderedDaysAgo: 3,
+    lines: [['VT-BLO-L', 5, '19.00', '0']],
+    then: { canceled: 'Doublon : déjà commandé par téléphone' },
+  },
+  {
+    supplier: 'Textiles du Nord',
+    orderedDaysAgo: 1,
+    expectedInDays: 14,
+    lines: [
+      ['VT-PAN-44', 20, '31.00', '0'],
+      ['VT-PAN-42', 10, '31.00', '0'],
+    ],
+  },
+];
+
+/**
+ * Demo purchase orders for the Demo tenant, at the first start (`npm start` on an empty database): one of each
+ * state — received, partly received, sent, canceled, in progress — written by the purchasing service as its
+ * administrator would, so their numbers, totals, stock movements and history are the real ones.
+ */
+export async function seedDemoDocuments(db: Db): Promise<void> {
+  const [admin] = await withPlatform(db, (tx) =>
+    queryRows<{ id: number; tenantId: number }>(
+      tx,
+      sql`select id, tenant_id as "tenantId" from users where email = 'admin@demo.test'`,
+    ),
+  );
+  const auth = admin && (await loadAuthContext(db, admin.id));
+  if (!auth) return;
+  const refs = await withPlatform(db, async (tx) => ({
+    suppliers: await queryRows<{ id: number; name: string }>(
+      tx,
+      sql`select id, name from suppliers where tenant_id = ${admin.tenantId}`,
+    ),
+    articles: await queryRows<{ id: number; reference: string; vatRate: string }>(
+      tx,
+      sql`select id, reference, vat_rate::text as "vatRate" from articles where tenant_id = ${admin.tenantId}`,
+    ),
+    modes: await queryRows<{ id: number }>(
+      tx,
+      sql`select id from payment_modes where tenant_id = ${admin.tenantId} and active order by id limit 1`,
+    ),
+  }));
+  const supplierId = new Map(refs.suppliers.map((s) => [s.name, s.id]));
+  const article = new Map(refs.articles.map((a) => [a.reference, a]));
+  const paymentModeId = refs.modes[0]?.id;
+  if (!paymentModeId) return;
+
+  const purchasing = purchasingService(db);
+  for (const order of ORDERS) {
+    const body: TPurchaseOrderInput = {
+      supplierId: supplierId.get(order.supplier)!,
+      paymentModeId,
+      orderDate: daysAgo(order.orderedDaysAgo),
+      expectedDate: order.expectedInDays === undefined ? null : daysAgo(-order.expectedInDays),
+      notes: order.notes ?? null,
+      lines: order.lines.map(([reference, quantity, unitPrice, discount]) => ({
+        articleId: article.get(reference)!.id,
+        quantity,
+        unitPrice,
+        discount,
+        vatRate: article.get(reference)!.vatRate,
+      })),
+    };
+    const created = await purchasing.create(auth, body);
+    const { then } = order;
+    if (then?.sent) await purchasing.setStatus(auth, created.id, 'done', null);
+    if (then?.canceled) await purchasing.setStatus(auth, created.id, 'canceled', then.canceled);
+    if (then?.received)
+      await purchasing.receive(auth, created.id, {
+        receiptDate: daysAgo(then.received.daysAgo),
+        lines: created.lines
+          .map((line, i) => ({ lineId: line.id, quantity: then.received!.quantities[i] ?? 0 }))
+          .filter((line) => line.quantity > 0),
+      });
+  }
+}
