@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromDecimalInput, previewPriceWithTax, toDecimalInput } from './format';
+import { formatMoney, formatMonth, fromDecimalInput, previewPriceWithTax, toDecimalInput } from './format';
 
 describe('formats', () => {
   it('computes the price incl. tax without floats', () => {
@@ -13,6 +13,13 @@ describe('formats', () => {
   it('formats amounts from decimal strings', () => {
     expect(formatMoney('1234.5', 'en')).toBe('€1,234.50');
     expect(formatMoney(null, 'fr')).toBe('—');
+  });
+
+  it('names a month in the language, whatever the time zone', () => {
+    expect(formatMonth('2026-03', 'fr')).toBe('mars 2026');
+    expect(formatMonth('2025-12', 'en')).toBe('Dec 2025');
+    expect(formatMonth('2026-01', 'fr')).toBe('janv. 2026');
+    expect(formatMonth('not a month', 'fr')).toBe('not a month');
   });
 });
 

@@ -17,6 +17,14 @@ export const formatNumber = (value: number | null | undefined, language: string)
 export const formatDate = (iso: string | null | undefined, language: string): string =>
   iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso)) : '—';
 
+/** A month (`2026-03`) as its name and year: "mars 2026", "Mar 2026". */
+export const formatMonth = (month: string, language: string): string =>
+  /^\d{4}-\d{2}$/.test(month)
+    ? new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${month}-01T00:00:00Z`),
+      )
+    : month;
+
 export const formatDateTime = (iso: string | null | undefined, language: string): string =>
   iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
 

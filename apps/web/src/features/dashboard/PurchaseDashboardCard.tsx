@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatNumber } from '../../components/format';
+import { formatDate, formatMoney, formatMonth, formatNumber } from '../../components/format';
 import {
   useBonDeCommandeEnCoursQuery,
   usePurchasedQuantityQuery,
@@ -98,7 +98,14 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
             {months && (
               <BarChart
                 height={220}
-                xAxis={[{ scaleType: 'band', data: months.map((m) => m.month) }]}
+                xAxis={[
+                  {
+                    scaleType: 'band',
+                    data: months.map((m) => m.month),
+                    valueFormatter: (month: string) => formatMonth(month, language),
+                  },
+                ]}
+                yAxis={[{ valueFormatter: (value: number) => formatNumber(value, language) }]}
                 series={[
                   {
                     data: months.map((m) => Number(m.amount)),
