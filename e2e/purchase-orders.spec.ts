@@ -276,7 +276,9 @@ test.describe('in French', () => {
   });
 });
 
-test('a link to an order or an article that does not exist says so, with the way back to the list', async ({ page }) => {
+test('a link to an order, an article or an order to the platform that does not exist says so, with the way back', async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/bdc/2147483000');
@@ -286,4 +288,8 @@ test('a link to an order or an article that does not exist says so, with the way
   await page.goto('/admin/articles/not-an-id');
   await expect(page.getByTestId('load-error')).toHaveText('This record does not exist or was deleted');
   await expect(page.getByRole('main').getByRole('link', { name: 'Articles' })).toBeVisible();
+  await page.goto('/admin/bdcRb/abc');
+  await expect(page.getByTestId('load-error')).toHaveText('This record does not exist or was deleted');
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(page).toHaveURL(/\/admin\/bdcRb$/);
 });

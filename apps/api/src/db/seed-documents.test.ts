@@ -44,7 +44,9 @@ describe('demo documents', () => {
 
     // The admin sees them through the API, with server totals.
     const token = await ctx.token('admin@demo.test');
-    const list = (await ctx.as(token, { method: 'GET', url: '/backend/api/purchase-orders?status=in_progress' })).json();
+    const list = (
+      await ctx.as(token, { method: 'GET', url: '/backend/api/purchase-orders?status=in_progress' })
+    ).json();
     expect(list.items[0].totalNet).toBe('930.00');
     const acme = await ctx.token('admin@acme.test');
     expect((await ctx.as(acme, { method: 'GET', url: '/backend/api/purchase-orders' })).json().total).toBe(0);

@@ -17,9 +17,20 @@ export const BackLink = ({ to, label }: { to: string; label: string }) => (
  * Why a detail page has nothing to show, with the way back: the record does not exist (an old link, a deleted
  * record, an id that is not one), or it could not be loaded.
  */
-export const LoadError = ({ error, to, label }: { error: unknown; to: string; label: string }) => {
+export const LoadError = ({
+  error,
+  to,
+  label,
+  missing: known = false,
+}: {
+  error: unknown;
+  to: string;
+  label: string;
+  /** Known missing without asking the server (an id that is not one). */
+  missing?: boolean;
+}) => {
   const { t } = useTranslation();
-  const missing = isQueryError(error) && (error.status === 404 || error.status === 400);
+  const missing = known || (isQueryError(error) && (error.status === 404 || error.status === 400));
   return (
     <>
       <BackLink to={to} label={label} />

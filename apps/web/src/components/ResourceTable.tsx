@@ -304,7 +304,8 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   // A page past the end (its last rows deleted, or an old link) moves to the last page there is.
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / limit));
   useEffect(() => {
-    if (data && !isFetching && data.items.length === 0 && page > lastPage) update({ page: lastPage }, { replace: true });
+    if (data && !isFetching && data.items.length === 0 && page > lastPage)
+      update({ page: lastPage }, { replace: true });
   }, [data, isFetching, page, lastPage, update]);
 
   return (

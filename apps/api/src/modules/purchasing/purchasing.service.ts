@@ -441,7 +441,6 @@ export function purchasingService(db: Db) {
           throw conflict('over_receipt', 'More than ordered would be received: confirm to receive it anyway', over);
         const tagged = receivedTags(input.lines, byId);
 
-
         const [receipt] = await queryRows<{ id: number }>(
           tx,
           sql`insert into purchase_receipts (tenant_id, order_id, receipt_date, note, user_id)

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/BackLink';
 import {
   EPC_REGISTRATION_MAX,
   type TPlatformOrderAdmin,
@@ -91,9 +92,10 @@ export const AdminPlatformOrderPage = () => {
   const [setStatus, { isLoading: busy }] = useAdminSetPlatformOrderStatusMutation();
   const [confirming, setConfirming] = useState<TPlatformOrderStatus | null>(null);
   const [registering, setRegistering] = useState(false);
-  if (!valid) return <Alert severity="error">{t('platformOrders.notFound')}</Alert>;
+  const back = { to: '/superAdmin/bdcRb', label: t('platformOrders.backToList') };
+  if (!valid) return <LoadError error={null} missing {...back} />;
   if (isLoading) return <Loading />;
-  if (error || !order) return <Alert severity="error">{problemMessage(error, t)}</Alert>;
+  if (error || !order) return <LoadError error={error} {...back} />;
   const change = async (to: TPlatformOrderStatus, note: string | null) => {
     try {
       await setStatus({ id, status: to, note }).unwrap();

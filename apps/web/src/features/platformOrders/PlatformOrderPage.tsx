@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/BackLink';
 import { StatusChangeDialog } from '../../components/StatusChangeDialog';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { PdfButton } from '../../components/PdfButton';
-import { notifyError, notifySuccess, problemMessage } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { useCanWrite } from '../../components/use-permission';
 import { usePlatformOrderQuery, useSetPlatformOrderStatusMutation } from './api';
 import { PlatformOrderBody } from './shared';
@@ -21,9 +21,10 @@ export const PlatformOrderPage = () => {
   const [setStatus, { isLoading: busy }] = useSetPlatformOrderStatusMutation();
   const canWrite = useCanWrite('platformOrders');
   const [confirming, setConfirming] = useState(false);
-  if (!valid) return <Alert severity="error">{t('platformOrders.notFound')}</Alert>;
+  const back = { to: '/admin/bdcRb', label: t('platformOrders.backToList') };
+  if (!valid) return <LoadError error={null} missing {...back} />;
   if (isLoading) return <Loading />;
-  if (error || !order) return <Alert severity="error">{problemMessage(error, t)}</Alert>;
+  if (error || !order) return <LoadError error={error} {...back} />;
   const cancel = async (note: string | null) => {
     try {
       await setStatus({ id, status: 'canceled', note }).unwrap();

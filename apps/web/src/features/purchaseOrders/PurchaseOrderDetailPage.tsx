@@ -54,7 +54,8 @@ export const PurchaseOrderDetailPage = () => {
   const id = param === 'new' ? null : Number(param);
   const { data: order, isLoading, error } = usePurchaseOrderQuery(id ?? 0, { skip: id === null });
   if (id !== null && isLoading) return <Loading />;
-  if (id !== null && (error || !order)) return <LoadError error={error} to="/admin/bdc" label={t('purchaseOrders.title')} />;
+  if (id !== null && (error || !order))
+    return <LoadError error={error} to="/admin/bdc" label={t('purchaseOrders.title')} />;
   // The editor starts again from each version the server answers (after a save, a status change, a receipt).
   return <OrderEditor key={order ? `${order.id}-${order.updatedAt}` : 'new'} order={order ?? null} />;
 };
