@@ -24,13 +24,12 @@ import { StatusChangeDialog } from '../../components/StatusChangeDialog';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { PdfButton } from '../../components/PdfButton';
-import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { ResourceTable } from '../../components/ResourceTable';
 import { formatNumber } from '../../components/format';
 import { notifyError, notifySuccess, problemMessage } from '../../components/notify';
 import type { ResourceColumn } from '../../components/resource-columns';
 import { useUrlFilters } from '../../components/use-list-params';
-import { tenantRef } from '../tenants/api';
+import { TenantFilter } from '../tenants/TenantFilter';
 import {
   adminPlatformOrdersApi,
   useAdminPlatformOrderQuery,
@@ -50,7 +49,7 @@ export const AdminPlatformOrdersPage = () => {
     () => [{ field: 'tenantName', headerName: t('fields.tenant'), width: 170 }, ...base],
     [t, base],
   );
-  const { searchParams, setFilter } = useUrlFilters();
+  const { searchParams } = useUrlFilters();
   const tenantId = searchParams.get('tenantId') ?? '';
   const status = searchParams.get('status') ?? '';
   const filters = useMemo(() => ({ tenantId: tenantId || undefined, status: status || undefined }), [tenantId, status]);
@@ -58,15 +57,7 @@ export const AdminPlatformOrdersPage = () => {
     <>
       <PageHeader title={t('platformOrders.adminTitle')} subtitle={t('platformOrders.adminSubtitle')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <ReferenceSelect
-          source={tenantRef}
-          size="small"
-          label={t('fields.tenant')}
-          emptyLabel={t('platform.allTenants')}
-          value={tenantId}
-          width={240}
-          onChange={(v) => setFilter('tenantId', v)}
-        />
+        <TenantFilter />
         <StatusFilter />
       </Stack>
       <ResourceTable

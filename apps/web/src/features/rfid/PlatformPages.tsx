@@ -4,11 +4,10 @@ import type { GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { TPlatformReader, TPlatformTerminal } from '@tagstock/contract';
 import type { ResourceApi } from '../../app/resource-api';
-import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { ResourceTable } from '../../components/ResourceTable';
 import { useUrlFilters } from '../../components/use-list-params';
-import { tenantRef } from '../tenants/api';
+import { TenantFilter } from '../tenants/TenantFilter';
 import { platformReadersApi, platformTerminalsApi } from './api';
 import { useReaderColumns } from './ReadersPage';
 import { useTerminalColumns } from './TerminalsPage';
@@ -25,7 +24,7 @@ function PlatformList<R extends OfTenant>(props: {
   pollingInterval?: number;
 }) {
   const { t } = useTranslation();
-  const { searchParams, setFilter } = useUrlFilters();
+  const { searchParams } = useUrlFilters();
   const tenantId = searchParams.get('tenantId') ?? '';
   const columns = useMemo<ResourceColumn<R>[]>(
     () => [{ field: 'tenantName', headerName: t('fields.tenant'), width: 160 }, ...props.columns],
@@ -36,15 +35,7 @@ function PlatformList<R extends OfTenant>(props: {
     <>
       <PageHeader title={t(`platform.${props.domain}.title`)} subtitle={t(`platform.${props.domain}.subtitle`)} />
       <Box sx={{ mb: 2 }}>
-        <ReferenceSelect
-          source={tenantRef}
-          size="small"
-          label={t('fields.tenant')}
-          emptyLabel={t('platform.allTenants')}
-          value={tenantId}
-          width={240}
-          onChange={(v) => setFilter('tenantId', v)}
-        />
+        <TenantFilter />
       </Box>
       <ResourceTable
         label={t(`platform.${props.domain}.title`)}
