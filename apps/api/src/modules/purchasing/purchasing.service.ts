@@ -261,9 +261,11 @@ export function purchasingService(db: Db) {
       status: TPurchaseOrderStatus;
       receiptStatus: TReceiptStatus;
       lineCount: number;
+      receivedUnits: number;
     }>(
       tx,
-      sql`select number, status, receipt_status as "receiptStatus", line_count as "lineCount"
+      sql`select number, status, receipt_status as "receiptStatus", line_count as "lineCount",
+            received_units::int as "receivedUnits"
           from purchase_orders where id = ${id} and tenant_id = ${tenantId} for update`,
     );
     if (!order) throw notFound('purchase order');
@@ -366,18 +368,9 @@ export function purchasingService(db: Db) {
 
     setStatus: (auth: AuthContext, id: number, to: TPurchaseOrderStatus, note: string | null) =>
       scoped(auth, async (tx, tenantId) => {
+        // The units received are kept on the order by every receipt (the purchase dashboard reads them too).
         const order = await lockOrder(tx, tenantId, id);
-        const [received] = await queryRows<{ units: number }>(
-          tx,
-          sql`select coalesce(sum(received_quantity), 0)::int as units from purchase_order_lines
-              where order_id = ${id} and tenant_id = ${tenantId}`,
-        );
-        purchaseOrderStatus.check(
-          auth,
-          { lineCount: order.lineCount, receivedUnits: received?.units ?? 0 },
-          order.status,
-          to,
-        );
+        purchaseOrderStatus.check(auth, order, order.status, to);
         await tx.execute(
           sql`update purchase_orders set status = ${to}, updated_at = now() where id = ${id} and tenant_id = ${tenantId}`,
         );
