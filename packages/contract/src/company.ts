@@ -77,13 +77,15 @@ const COMPANY_CODES: Record<keyof typeof COMPANY_MESSAGES, FieldErrorCode> = {
   website: 'invalid_url',
 };
 
+const CODE_OF_MESSAGE = new Map<string, FieldErrorCode>(
+  (Object.keys(COMPANY_MESSAGES) as (keyof typeof COMPANY_MESSAGES)[]).map((k) => [
+    COMPANY_MESSAGES[k],
+    COMPANY_CODES[k],
+  ]),
+);
+
 /** The field error code of a company identifier's message (the server's code, the web's translation key). */
-export const companyFieldErrorCode = (message: string): FieldErrorCode | undefined => {
-  const key = (Object.keys(COMPANY_MESSAGES) as (keyof typeof COMPANY_MESSAGES)[]).find(
-    (k) => COMPANY_MESSAGES[k] === message,
-  );
-  return key && COMPANY_CODES[key];
-};
+export const companyFieldErrorCode = (message: string): FieldErrorCode | undefined => CODE_OF_MESSAGE.get(message);
 
 export const ZCompanySettingsInput = z
   .strictObject({

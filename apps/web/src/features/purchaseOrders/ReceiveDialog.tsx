@@ -105,10 +105,10 @@ export const ReceiveDialog = ({
       setError(t('purchaseOrders.receive.nothing'));
       return;
     }
-    const wrong = order.lines.find((line) => epcProblem(line.id));
+    const wrong = order.lines.map((line) => ({ line, problem: epcProblem(line.id) })).find((w) => w.problem);
     if (wrong) {
-      setEpcLine(wrong.id);
-      setError(`${wrong.reference} — ${epcProblem(wrong.id)}`);
+      setEpcLine(wrong.line.id);
+      setError(`${wrong.line.reference} — ${wrong.problem}`);
       return;
     }
     setError(null);
