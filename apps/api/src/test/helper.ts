@@ -72,6 +72,30 @@ export async function setupTestApp(
 }
 
 /** Fixtures and checks across tenants, in an explicit platform transaction like the app's own platform work. */
+/**
+ * Counts the SQL statements the app runs while a function runs (for "independent of the line count" tests): give
+ * its `logQuery` to setupTestApp.
+ */
+export function statementCounter() {
+  let counting = false;
+  let statements = 0;
+  return {
+    logQuery: () => {
+      if (counting) statements += 1;
+    },
+    async count<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
+      statements = 0;
+      counting = true;
+      try {
+        const result = await run();
+        return { result, statements };
+      } finally {
+        counting = false;
+      }
+    },
+  };
+}
+
 export const platformRows = <T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> =>
   withPlatform(db, (tx) => queryRows<T>(tx, query));
 

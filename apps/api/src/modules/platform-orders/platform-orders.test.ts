@@ -3,18 +3,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPlatformOrder, TPlatformOrderAdmin, TPlatformProduct } from '@tagstock/contract';
 import { pdfText } from '../../platform/pdf/pdf-text';
-import { platformRows, setupTestApp } from '../../test/helper';
+import { platformRows, setupTestApp, statementCounter } from '../../test/helper';
 
-let counting = false;
-let statements = 0;
-const ctx = await setupTestApp(
-  {},
-  {
-    logQuery: () => {
-      if (counting) statements += 1;
-    },
-  },
-);
+const statements = statementCounter();
+const ctx = await setupTestApp({}, { logQuery: statements.logQuery });
 const api = '/backend/api';
 const db = ctx.database.db;
 
@@ -255,17 +247,15 @@ describe('registering delivered tags', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('order_not_sent');
     await sendOrder(o.id);
-    counting = true;
-    statements = 0;
-    const res = await call(
-      'POST',
-      `/platform/platform-orders/${o.id}/epcs`,
-      { familyId: demoFamily, range: { first: 'e2000000000000000000a0fe', count: 5 } },
-      su,
+    const { result: res, statements: few } = await statements.count(() =>
+      call(
+        'POST',
+        `/platform/platform-orders/${o.id}/epcs`,
+        { familyId: demoFamily, range: { first: 'e2000000000000000000a0fe', count: 5 } },
+        su,
+      ),
     );
-    counting = false;
     expect(res.statusCode, res.body).toBe(200);
-    const few = statements;
     const after = res.json() as TPlatformOrderAdmin;
     expect(after.registeredTags).toBe(5);
     expect(after.deliveries).toMatchObject([
@@ -297,12 +287,11 @@ describe('registering delivered tags', () => {
 
     // A bigger delivery (a pasted list) takes the same number of statements.
     const list = Array.from({ length: 2000 }, (_, i) => `3034${String(i).padStart(20, '0')}`);
-    counting = true;
-    statements = 0;
-    const big = await call('POST', `/platform/platform-orders/${o.id}/epcs`, { familyId: demoFamily, epcs: list }, su);
-    counting = false;
+    const { result: big, statements: many } = await statements.count(() =>
+      call('POST', `/platform/platform-orders/${o.id}/epcs`, { familyId: demoFamily, epcs: list }, su),
+    );
     expect(big.statusCode, big.body).toBe(200);
-    expect(statements).toBe(few);
+    expect(many).toBe(few);
     expect(big.json().registeredTags).toBe(2005);
   });
 

@@ -2,18 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPurchaseOrder } from '@tagstock/contract';
 import { pdfText } from '../../platform/pdf/pdf-text';
-import { platformRows, setupTestApp } from '../../test/helper';
+import { platformRows, setupTestApp, statementCounter } from '../../test/helper';
 
-let counting = false;
-let statements = 0;
-const ctx = await setupTestApp(
-  {},
-  {
-    logQuery: () => {
-      if (counting) statements += 1;
-    },
-  },
-);
+const statements = statementCounter();
+const ctx = await setupTestApp({}, { logQuery: statements.logQuery });
 const api = '/backend/api';
 const db = ctx.database.db;
 
@@ -486,21 +478,20 @@ describe('purchase orders', () => {
       // Nothing else queries meanwhile: the reader sweep is stopped and the session is in the cache.
       ctx.app.readerStatus.stop();
       await call('GET', `/purchase-orders/${order.id}`);
-      statements = 0;
-      counting = true;
-      const res = await call('POST', `/purchase-orders/${order.id}/receipts`, {
-        receiptDate: today,
-        // One EPC per line: binding the tags costs no statement per line either.
-        lines: order.lines.map((l, i) => ({
-          lineId: l.id,
-          quantity: 2,
-          epcs: [`E2801170${String(count).padStart(4, '0')}${String(i).padStart(12, '0')}`],
-        })),
-      });
-      counting = false;
+      const { result: res, statements: run } = await statements.count(() =>
+        call('POST', `/purchase-orders/${order.id}/receipts`, {
+          receiptDate: today,
+          // One EPC per line: binding the tags costs no statement per line either.
+          lines: order.lines.map((l, i) => ({
+            lineId: l.id,
+            quantity: 2,
+            epcs: [`E2801170${String(count).padStart(4, '0')}${String(i).padStart(12, '0')}`],
+          })),
+        }),
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().receiptStatus).toBe('received');
-      return statements;
+      return run;
     };
     const ten = await measure(10);
     const thousand = await measure(1000);
