@@ -15,6 +15,7 @@ fi
 
 echo "== lint"; npm run lint
 echo "== type checks"; npm run typecheck
+echo "== drizzle schema against the migrations"; node scripts/check-migrations.mjs
 echo "== unit and API tests (PGlite)"; npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== API tests (PostgreSQL)"; TEST_DB=postgres npx vitest run apps/api

@@ -1,4 +1,4 @@
-import { customType, integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, numeric, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/tenants/tenants.schema';
 
 /** Columns every tenant-owned table starts with. */
@@ -30,4 +30,24 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) =>
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** Amounts of document lines and totals: up to 20 digits before the point (DOCUMENT_LINES_MAX lines). */
+export const documentAmount = (name: string) => numeric(name, { precision: 22, scale: 2 });
+
+/** The priced columns every document line has (purchase orders, orders to the platform…): what the line was
+ * written with, kept when its article or product changes later. The document's own key and item go beside them. */
+export const documentLineColumns = () => ({
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  position: integer('position').notNull(),
+  reference: text('reference').notNull(),
+  designation: text('designation').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull(),
+  discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
+  vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+  netAmount: documentAmount('net_amount').notNull(),
 });

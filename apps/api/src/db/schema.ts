@@ -8,5 +8,8 @@ export * from '../modules/reasons/reasons.schema';
 export * from '../modules/customers/customers.schema';
 export * from '../modules/articles/articles.schema';
 export * from '../modules/rfid/rfid.schema';
+export * from '../platform/documents/documents.schema';
+export * from '../modules/payment-modes/payment-modes.schema';
 export * from '../modules/purchasing/purchasing.schema';
+export * from '../modules/platform-orders/platform-orders.schema';
 export * from '../modules/company/company.schema';

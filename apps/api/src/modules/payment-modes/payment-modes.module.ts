@@ -10,7 +10,8 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { tenantList } from '../../platform/pagination';
-import { paymentModes, purchaseOrders } from '../purchasing/purchasing.schema';
+import { purchaseOrders } from '../purchasing/purchasing.schema';
+import { paymentModes } from './payment-modes.schema';
 
 /**
  * The modes every tenant starts with. Codes are UNCL 4461 payment means (Factur-X BT-81); a bill of exchange

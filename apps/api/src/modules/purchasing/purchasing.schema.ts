@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   check,
+  foreignKey,
   date,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -14,40 +13,12 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../db/columns';
+import { documentAmount, documentLineColumns, tenantColumns } from '../../db/columns';
+import { paymentModes } from '../payment-modes/payment-modes.schema';
 import { articles } from '../articles/articles.schema';
 import { users } from '../auth/auth.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
 import { tenants } from '../tenants/tenants.schema';
-
-/** Amounts of document lines and totals: up to 20 digits before the point (DOCUMENT_LINES_MAX lines). */
-const total = (name: string) => numeric(name, { precision: 22, scale: 2 });
-
-/** Payment modes (SPEC state group `mode`): transfer, cheque, card… */
-export const paymentModes = pgTable(
-  'payment_modes',
-  {
-    ...tenantColumns(),
-    label: text('label').notNull(),
-    code: text('code'),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [unique('payment_modes_tenant_label_uq').on(t.tenantId, t.label)],
-);
-
-/** The last number given per tenant, series and year; its row is locked by the transaction that issues one. */
-export const documentCounters = pgTable(
-  'document_counters',
-  {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    series: text('series').notNull(),
-    year: integer('year').notNull(),
-    lastValue: integer('last_value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.series, t.year] })],
-);
 
 export const purchaseOrders = pgTable(
   'purchase_orders',
@@ -65,9 +36,9 @@ export const purchaseOrders = pgTable(
     notes: text('notes'),
     status: text('status').notNull().default('in_progress'),
     receiptStatus: text('receipt_status').notNull().default('not_received'),
-    totalNet: total('total_net').notNull().default('0'),
-    totalVat: total('total_vat').notNull().default('0'),
-    totalGross: total('total_gross').notNull().default('0'),
+    totalNet: documentAmount('total_net').notNull().default('0'),
+    totalVat: documentAmount('total_vat').notNull().default('0'),
+    totalGross: documentAmount('total_gross').notNull().default('0'),
     lineCount: integer('line_count').notNull().default(0),
     // Units of the lines, ordered and received, kept with the totals for the purchase dashboard (migration 0018,
     // which also adds the partial period index with its INCLUDE columns).
@@ -91,23 +62,12 @@ export const purchaseOrders = pgTable(
 export const purchaseOrderLines = pgTable(
   'purchase_order_lines',
   {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...documentLineColumns(),
     orderId: integer('order_id')
       .notNull()
       .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
     // Kept when the article is deleted: the line keeps what it was written with.
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
-    reference: text('reference').notNull(),
-    designation: text('designation').notNull(),
-    quantity: integer('quantity').notNull(),
-    unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull(),
-    discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
-    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
-    netAmount: total('net_amount').notNull(),
     receivedQuantity: integer('received_quantity').notNull().default(0),
   },
   (t) => [
@@ -164,16 +124,20 @@ export const purchaseReceiptLines = pgTable(
 export const purchaseReferenceCounts = pgTable(
   'purchase_reference_counts',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: integer('tenant_id').notNull(),
     reference: text('reference').notNull(),
     designation: text('designation').notNull(),
     lines: integer('lines').notNull().default(0),
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.reference] }),
-    index('purchase_reference_counts_lines_idx').on(t.tenantId, t.lines.desc(), t.reference),
+    // Written in SQL first (migration 0018): PostgreSQL's constraint names.
+    primaryKey({ name: 'purchase_reference_counts_pkey', columns: [t.tenantId, t.reference] }),
+    foreignKey({
+      name: 'purchase_reference_counts_tenant_id_fkey',
+      columns: [t.tenantId],
+      foreignColumns: [tenants.id],
+    }),
+    index('purchase_reference_counts_lines_idx').on(t.tenantId, t.lines.desc().nullsFirst(), t.reference),
   ],
 );
