@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { SOCKET_PATH, SocketEvents } from '@tagstock/contract';
 import { buildApp } from '../app';
 import { DEMO_PASSWORD, setupTestApp, testConfig } from '../test/helper';
+import { connectRedis } from './redis';
 
 // The Redis server is shared with other runs: this run's keys and channels start with their own prefix.
 const shared = {
@@ -14,7 +18,13 @@ const ctx = await setupTestApp(shared);
 // A second process: its own session cache and counters, the same database and Redis.
 const other = await buildApp(testConfig(shared), ctx.database);
 await other.ready();
-afterAll(() => other.close());
+afterAll(async () => {
+  await other.close();
+  // Counters expire by themselves; the Socket.IO stream does not.
+  const redis = await connectRedis(shared.redisUrl, shared.redisPrefix, console);
+  await redis.reset('socket.io');
+  await redis.close();
+});
 const processes = [ctx.app, other];
 
 /** The i-th attempt goes to one process, the next to the other. */
@@ -64,5 +74,29 @@ describe('several processes sharing Redis', () => {
       200,
     );
     await vi.waitFor(async () => expect((await me(other)).statusCode).toBe(401), { timeout: 1000, interval: 20 });
+  });
+
+  it('carries tenant events to a socket on the other process, and closes it when its user signs out everywhere', async () => {
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const token = await ctx.token('viewer@demo.test');
+    const tenant = (await ctx.as(token, { method: 'GET', url: '/backend/api/auth/me' })).json().user.IDClient as string;
+    const socket = connect(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    afterAll(() => void socket.close());
+    expect(await socket.emitWithAck(SocketEvents.joinRoom, tenant)).toEqual({ ok: true });
+
+    const received = new Promise((resolve) => socket.once(SocketEvents.sendNotification, resolve));
+    ctx.app.realtime.notifyTenant(Number(tenant), SocketEvents.sendNotification, { probe: 1 });
+    expect(await received).toEqual({ probe: 1 });
+
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect((await ctx.as(token, { method: 'POST', url: '/backend/api/auth/sign-out-everywhere' })).statusCode).toBe(
+      200,
+    );
+    expect(await closed).toBe('io server disconnect');
   });
 });
