@@ -61,7 +61,7 @@ export async function connectRedis(
     },
     subscribe: (channel, listener) => subscriber.subscribe(prefix + channel, listener),
     async close() {
-      for (const c of [subscriber, client]) if (c.isOpen) await c.quit();
+      for (const c of [subscriber, client]) if (c.isOpen) await c.close();
     },
   };
 }
