@@ -14,12 +14,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE, APP_VERSION, ZHealth } from '@tagstock/contract';
-import type { Config } from './config';
+import { DEFAULT_REDIS_PREFIX, type Config } from './config';
 import { pingDatabase, type Database } from './db/client';
 import { authPlugin, dashboardAppOnly } from './platform/auth';
 import { errorHandler, problem, sendProblem } from './platform/errors';
 import { EXPORT_IDLE_TIMEOUT_S } from './platform/import-export';
 import { createRealtime, type Realtime } from './platform/realtime';
+import { connectRedis, rateLimitStore } from './platform/redis';
 import { securityHeaders } from './platform/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -51,7 +52,7 @@ declare module 'fastify' {
 }
 
 export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'> &
-  Partial<Pick<Config, 'mqttUrl' | 'exportIdleTimeoutMs' | 'trustedProxies'>> & {
+  Partial<Pick<Config, 'mqttUrl' | 'exportIdleTimeoutMs' | 'trustedProxies' | 'redisPrefix'>> & {
     /** Where the log goes (stdout when unset); tests read it. */
     logStream?: DestinationStream;
   };
@@ -88,9 +89,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/backend/docs' });
+  const redisPrefix = config.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+  // Several processes: rate limits, sign-in failures and session invalidations are shared through Redis.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, redisPrefix, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
   // Not global: it costs throughput on every route; only sign-in and ingestion opt in.
-  await app.register(fastifyRateLimit, { global: false });
-  await app.register(authPlugin, { db, secret: config.jwtSecret });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: rateLimitStore(redis) } : {}) });
+  await app.register(authPlugin, { db, secret: config.jwtSecret, redis });
   // Uploads (images, import files) have their own limit, above the JSON body limit.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
 
@@ -98,6 +103,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     verifyToken: (token) => app.verifyToken(token),
     tokenExpiresAt: (token) => app.tokenExpiresAt(token),
     redisUrl: config.redisUrl,
+    redisPrefix,
     log: app.log,
   });
   app.decorate('realtime', realtime);
@@ -129,7 +135,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   await app.register(
     async (api) => {
-      const authService = createAuthService({ db, signToken: (id, v) => app.signToken(id, v), sessions: app.sessions });
+      const authService = createAuthService({
+        db,
+        signToken: (id, v) => app.signToken(id, v),
+        sessions: app.sessions,
+        redis,
+      });
       await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
       const ingest = ingestModule(db, app.realtime);
       if (config.mqttUrl) {

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       loginRateLimitPerMinute: 30,
       trustedProxies: [],
+      redisPrefix: 'tagstock:',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -38,13 +39,21 @@ describe('loadConfig', () => {
   });
 
   it('fails fast naming every bad variable', () => {
-    const bad = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', LOG_LEVEL: 'loud' });
+    const bad = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        LOG_LEVEL: 'loud',
+        REDIS_PREFIX: 'spaces are not allowed',
+      });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (err) {
       const message = (err as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'LOG_LEVEL', 'REDIS_PREFIX'])
+        expect(message).toContain(name);
     }
   });
 

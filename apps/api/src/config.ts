@@ -13,6 +13,8 @@ function isAddressOrRange(value: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+export const DEFAULT_REDIS_PREFIX = 'tagstock:';
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -20,6 +22,11 @@ const ZEnv = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_APP_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  // Starts every key, channel and stream this app uses in Redis, so that installs may share one server.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,64}$/, 'must be up to 64 letters, digits, _ : . or -')
+    .default(DEFAULT_REDIS_PREFIX),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
@@ -49,6 +56,7 @@ export type Config = {
   databaseAppUrl: string | undefined;
   databaseAppPassword: string;
   redisUrl: string | undefined;
+  redisPrefix: string;
   mqttUrl: string | undefined;
   jwtSecret: string;
   demoPassword: string | undefined;
@@ -80,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseAppUrl: e.DATABASE_APP_URL,
     databaseAppPassword: appRolePassword(jwtSecret),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     mqttUrl: e.MQTT_URL,
     jwtSecret,
     demoPassword: e.DEMO_PASSWORD,

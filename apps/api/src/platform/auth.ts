@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { canUseDashboard, PERMISSIONS, type TPermission, type TSessionUser } from '@tagstock/contract';
 import { withPlatform, withTenant, type Db, type Tx } from '../db/client';
 import { AppError, forbidden, notFound, unauthorized } from './errors';
+import type { SharedRedis } from './redis';
 import { SessionCache, type Sessions } from './session-cache';
 import { sessionRepository, type SessionRow } from './session-repository';
 
@@ -12,8 +13,13 @@ export type { SessionRow } from './session-repository';
 
 export const TOKEN_AUDIENCE = 'tagstock';
 export const TOKEN_TTL = '12h';
-/** How long another process may serve a session after a change made elsewhere (this process: at once). */
+/**
+ * How long another process may serve a session after a change made elsewhere when it missed the invalidation
+ * published on Redis, or when there is no Redis (this process: at once).
+ */
 const SESSION_TTL_MS = 10_000;
+/** Carries the id of a user whose session changed, or `*` for everyone. */
+const SESSIONS_CHANNEL = 'sessions';
 
 type TokenPayload = { sub: string; ver: number };
 
@@ -95,7 +101,7 @@ export function toSessionUser(row: SessionRow): TSessionUser {
   };
 }
 
-export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secret }) => {
+export const authPlugin = fp<{ db: Db; secret: string; redis?: SharedRedis }>(async (app, { db, secret, redis }) => {
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256', aud: TOKEN_AUDIENCE, expiresIn: TOKEN_TTL },
@@ -124,6 +130,13 @@ export const authPlugin = fp<{ db: Db; secret: string }>(async (app, { db, secre
     onChange: (listener) => void listeners.push(listener),
   };
   app.decorate('sessions', sessions);
+  if (redis) {
+    // Every process drops the sessions that changed in another one.
+    await redis.subscribe(SESSIONS_CHANNEL, (message) =>
+      message === '*' ? cache.clear() : cache.invalidate(Number(message)),
+    );
+    sessions.onChange((userId) => redis.publish(SESSIONS_CHANNEL, userId === null ? '*' : String(userId)));
+  }
 
   app.decorate('signToken', (userId: number, tokenVersion: number) =>
     app.jwt.sign({ sub: String(userId), ver: tokenVersion }),

@@ -30,6 +30,8 @@ type Options = {
   verifyToken(token: string): Promise<AuthContext>;
   tokenExpiresAt(token: string): number;
   redisUrl?: string;
+  /** Starts the adapter's stream, channels and keys, like every other Redis key of the app. */
+  redisPrefix: string;
   log: { warn(obj: unknown, msg: string): void };
 };
 
@@ -49,7 +51,8 @@ export async function createRealtime(server: HttpServer, opts: Options): Promise
     redis = createClient({ url: opts.redisUrl }) as RedisClientType;
     redis.on('error', (err: unknown) => opts.log.warn({ err }, 'redis adapter error'));
     await redis.connect();
-    io.adapter(createAdapter(redis));
+    const name = `${opts.redisPrefix}socket.io`;
+    io.adapter(createAdapter(redis, { streamName: name, channelPrefix: name, sessionKeyPrefix: `${name}:session:` }));
   }
 
   const mayListen = (auth: AuthContext) => auth.permissions.has(REALTIME_PERMISSION);

@@ -20,4 +20,21 @@ describe('SessionCache', () => {
     expect(await cache.get(1, load)).toBe('user-1-v4');
     expect(await cache.get(2, async () => undefined)).toBeUndefined();
   });
+
+  it('does not keep a session loaded while it was invalidated (it may have been read before the change)', async () => {
+    const cache = new SessionCache<string>(60_000);
+    let version = 1;
+    let release = () => {};
+    const slowLoad = () =>
+      new Promise<string>((resolve) => {
+        const read = `v${version}`;
+        release = () => resolve(read);
+      });
+    const racing = cache.get(1, slowLoad);
+    version = 2;
+    cache.invalidate(1);
+    release();
+    expect(await racing).toBe('v1');
+    expect(await cache.get(1, async () => `v${version}`)).toBe('v2');
+  });
 });

@@ -1,10 +1,12 @@
 /**
  * Caller sessions by user id, so that an authenticated request does not read the database for its caller.
- * Every change that affects a session invalidates it in this process at once; the TTL bounds how long another
- * process may serve a stale entry.
+ * Every change that affects a session invalidates it in this process at once, and in the others through Redis
+ * when there is one; the TTL bounds how long a process that missed the invalidation may serve a stale entry.
  */
 export class SessionCache<T> {
   private readonly entries = new Map<number, { value: T; until: number }>();
+  /** Bumped by every invalidation: a load that overlapped one may have read the old session, so is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -14,17 +16,21 @@ export class SessionCache<T> {
   async get(userId: number, load: (userId: number) => Promise<T | undefined>): Promise<T | undefined> {
     const hit = this.entries.get(userId);
     if (hit && hit.until > this.now()) return hit.value;
+    const generation = this.generation;
     const value = await load(userId);
+    if (generation !== this.generation) return value;
     if (value === undefined) this.entries.delete(userId);
     else this.entries.set(userId, { value, until: this.now() + this.ttlMs });
     return value;
   }
 
   invalidate(userId: number): void {
+    this.generation += 1;
     this.entries.delete(userId);
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
   }
 }

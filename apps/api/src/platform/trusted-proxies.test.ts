@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/helper';
 
-const ctx = await setupTestApp({ trustedProxies: ['10.0.0.0/8'], loginRateLimitPerMinute: 3 });
+// A proxy network, and a proxy on the same host as in docs/deployment.md.
+const ctx = await setupTestApp({ trustedProxies: ['10.0.0.0/8', '127.0.0.1', '::1'], loginRateLimitPerMinute: 3 });
 
 const signIn = (remoteAddress: string, forwardedFor: string, i: number) =>
   ctx.app.inject({
@@ -26,5 +27,15 @@ describe('TRUSTED_PROXIES', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await signIn('203.0.113.20', `192.0.2.${30 + i}`, i)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('trusts a proxy on the same host, over IPv4, IPv6 or IPv4 mapped into IPv6', async () => {
+    for (const [i, proxy] of ['127.0.0.1', '::1', '::ffff:127.0.0.1'].entries()) {
+      const statuses: number[] = [];
+      for (let j = 0; j < 4; j++) statuses.push((await signIn(proxy, `192.0.2.${50 + i}`, j)).statusCode);
+      // Another client through the same proxy has its own budget.
+      statuses.push((await signIn(proxy, `192.0.2.${60 + i}`, 0)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 401]);
+    }
   });
 });

@@ -2,9 +2,10 @@ import type { TMeResponse, TPasswordBody, TProfileBody, TSignInBody, TSignInResp
 import { withPlatform, type Db } from '../../db/client';
 import { permissionsOf, toSessionUser, type AuthContext } from '../../platform/auth';
 import type { Sessions } from '../../platform/session-cache';
-import { AttemptLimiter } from '../../platform/attempt-limiter';
+import { LocalAttemptLimiter, redisAttemptLimiter } from '../../platform/attempt-limiter';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords';
+import type { SharedRedis } from '../../platform/redis';
 import { sessionRepository, type SessionRow } from '../../platform/session-repository';
 import { authRepository } from './auth.repository';
 
@@ -13,10 +14,18 @@ const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 
 const invalidCredentials = () => unauthorized('invalid_credentials', 'Email or password incorrect');
 
-export type AuthServiceDeps = { db: Db; signToken(userId: number, version: number): string; sessions: Sessions };
+export type AuthServiceDeps = {
+  db: Db;
+  signToken(userId: number, version: number): string;
+  sessions: Sessions;
+  /** With several processes: the failure counters are kept there, so that every process sees all failures. */
+  redis?: SharedRedis;
+};
 
-export function createAuthService({ db, signToken, sessions }: AuthServiceDeps) {
-  const accountLimiter = new AttemptLimiter(ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS);
+export function createAuthService({ db, signToken, sessions, redis }: AuthServiceDeps) {
+  const accountLimiter = redis
+    ? redisAttemptLimiter(redis, 'sign-in', ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS)
+    : new LocalAttemptLimiter(ACCOUNT_MAX_FAILURES, ACCOUNT_WINDOW_MS);
 
   const me = (row: SessionRow): TMeResponse => ({ user: toSessionUser(row), permissions: permissionsOf(row) });
 
@@ -24,7 +33,7 @@ export function createAuthService({ db, signToken, sessions }: AuthServiceDeps) 
     /** `ip`: the caller's address; failures count per account and address, so nobody can lock out another. */
     async signIn({ email, password }: TSignInBody, ip: string): Promise<TSignInResponse> {
       const key = `${email.toLowerCase()} ${ip}`;
-      const retryAfter = accountLimiter.retryAfter(key);
+      const retryAfter = await accountLimiter.retryAfter(key);
       if (retryAfter > 0) {
         throw new AppError(429, 'rate_limited', 'Too many failed attempts, retry later', undefined, {
           'retry-after': String(retryAfter),
@@ -35,10 +44,10 @@ export function createAuthService({ db, signToken, sessions }: AuthServiceDeps) 
       const ok =
         row && !row.disabled ? await verifyPassword(row.passwordHash, password) : await burnPasswordCheck(password);
       if (!row || row.disabled || ok !== true) {
-        accountLimiter.fail(key);
+        await accountLimiter.fail(key);
         throw invalidCredentials();
       }
-      accountLimiter.reset(key);
+      await accountLimiter.reset(key);
       return { token: signToken(row.id, row.tokenVersion), ...me(row) };
     },
 
