@@ -39,7 +39,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   // The super admin sees it with the tenant's name, sends it, registers a range of EPCs in a family.
   await signIn(page, ACCOUNTS.superAdmin);
   await expect(page).toHaveURL(/\/superAdmin$/);
-  await page.getByRole('link', { name: 'Orders (BDC RB)', exact: true }).click();
+  await page.getByRole('link', { name: "Organizations' orders", exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders of every organization' })).toBeVisible();
   await search(page, number);
   const orderRow = row(page, number);
