@@ -307,7 +307,6 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
             number: order.number,
           })}
           confirmLabel={t(confirming === 'canceled' ? 'purchaseOrders.cancelOrder' : 'purchaseOrders.markSent')}
-          cancelLabel={t('actions.close')}
           danger={confirming === 'canceled'}
           busy={changingStatus}
           onConfirm={(note) => void changeStatus(note)}
