@@ -36,7 +36,7 @@ const typeArticle = async (page: Page, n: number, reference: string, label: stri
   await expect(page.getByRole('textbox', { name: `Quantity, line ${n}` })).toBeFocused();
 };
 
-test('an order typed at the keyboard, its PDF, sending, a partial receipt and a refused cancel', async ({
+test('an order typed at the keyboard, its PDF, sending, a partial receipt, and no cancel offered after it', async ({
   page,
   request,
 }) => {
@@ -93,6 +93,9 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await expect(heading).toHaveText(/^Purchase order [A-Z]{2,4}-\d{4}-\d{6,}$/);
   const number = (await heading.textContent())!.replace('Purchase order ', '');
   await expect(toast(page, `Order ${number} created`)).toBeVisible();
+  // The editor that had the focus was replaced: the focus is on the new order's heading, not lost on the page.
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('order-status-live')).toHaveText('In progress, Not received');
   // Totals come from the server: 5 × 12 + 3 × 12 + 4 × 8.50 = 130, VAT 20 %.
   await expect(page.getByTestId('total-net')).toHaveText('€130.00');
   await expect(page.getByTestId('total-vat')).toHaveText('€26.00');
@@ -118,6 +121,8 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await dialog(page).getByRole('button', { name: 'Mark as sent' }).click();
   await expect(toast(page, 'Order marked as sent')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('order-status')).toHaveText('Done (sent)');
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Done (sent), Not received' })).toBeAttached();
   await expect(page.getByTestId('history')).toContainText('Note: Sent by e-mail to the sales desk');
   // A sent order is read-only.
   await expect(page.getByTestId('read-only')).toBeVisible();
@@ -150,15 +155,15 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await dialog(page).getByRole('button', { name: 'Record the receipt' }).click();
   await expect(toast(page, 'Receipt recorded')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('order-status-live')).toHaveText('Done (sent), Partially received');
   await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2 (2 EPCs)`);
   await expect(page.getByTestId('order-line-1').getByTestId('line-received')).toHaveText('2');
   await expect(page.getByTestId('history')).toContainText('Receipt: Not received → Partially received');
 
-  // Something was received: canceling is refused, in words.
-  await page.getByRole('button', { name: 'Cancel the order' }).click();
-  await dialog(page).getByRole('button', { name: 'Cancel the order' }).click();
-  await expect(toast(page, 'An order already received, even partly, cannot be canceled.')).toBeVisible();
-  await expect(page.getByTestId('page-subtitle').getByTestId('order-status')).toHaveText('Done (sent)');
+  // Something was received: canceling is no longer offered (the contract's rule, as the server applies it).
+  await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
 
   // The article's stock went up by the receipt; 3 units are still on order.
   await page.goto(`/admin/articles/${a.id}`);
@@ -209,6 +214,14 @@ test('a read-only user sees the orders but cannot create, save or change them', 
   await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add a line' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Supplier' })).toBeDisabled();
+
+  // The creation page is not a greyed form: the route itself says the role does not allow it.
+  await page.goto('/admin/bdc/new');
+  await expect(page.getByRole('heading', { name: 'You are not allowed to do this' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Supplier' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Purchase orders', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/bdc$/);
 });
 
 test.describe('in French', () => {

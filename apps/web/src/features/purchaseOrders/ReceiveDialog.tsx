@@ -36,10 +36,13 @@ const remainingOf = (line: TPurchaseOrder['lines'][number]) => Math.max(line.qua
 export const ReceiveDialog = ({
   order,
   open,
+  onReceived,
   onClose,
 }: {
   order: TPurchaseOrder;
   open: boolean;
+  /** After a receipt is recorded, before the dialog closes. */
+  onReceived?: () => void;
   onClose: () => void;
 }) => {
   const { t, i18n } = useTranslation();
@@ -117,6 +120,7 @@ export const ReceiveDialog = ({
         id: order.id,
         body: { receiptDate, note: note.trim() || null, confirmOverReceipt, lines },
       }).unwrap();
+      onReceived?.();
       toast.success(t('purchaseOrders.receive.done'));
       close();
     } catch (failure) {
