@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, dialog, signIn, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, signIn, signInFrench, toast, typeDate, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, freshEpc, today } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -222,6 +222,31 @@ test('a read-only user sees the orders but cannot create, save or change them', 
   await expect(page.getByRole('combobox', { name: 'Supplier' })).toHaveCount(0);
   await page.getByRole('main').getByRole('link', { name: 'Purchase orders', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bdc$/);
+});
+
+test('in a French app on an English browser, dates are typed day first (dd/mm/yyyy) and sent as ISO dates', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSignIn(request);
+  const supplierName = `Fournisseur dates ${unique().toUpperCase()}`;
+  const supplier = await apiPost<{ id: number }>(request, session, '/suppliers', { name: supplierName });
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The browser speaks English (mm/dd/yyyy for a native date input); the app is in French.
+  await page.goto(`/admin/bdc/new?supplierId=${supplier.id}&lng=fr`);
+  await expect(page.getByRole('heading', { name: 'Nouvelle commande' })).toBeVisible();
+  await pick(page, 'Mode de paiement', 'Virement', 'Virement');
+  await typeDate(page, 'Date de commande', '02/03/2026');
+  await typeDate(page, 'Livraison prévue', '15/04/2026');
+  await expect(page.getByRole('group', { name: 'Date de commande' })).toContainText('02/03/2026');
+  await page.keyboard.press('Control+s');
+
+  await expect(page).toHaveURL(/\/admin\/bdc\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const order = await apiGet<{ orderDate: string; expectedDate: string }>(request, session, `/purchase-orders/${id}`);
+  expect(order).toMatchObject({ orderDate: '2026-03-02', expectedDate: '2026-04-15' });
+  await expect(page.getByRole('group', { name: 'Livraison prévue' })).toContainText('15/04/2026');
 });
 
 test.describe('in French', () => {

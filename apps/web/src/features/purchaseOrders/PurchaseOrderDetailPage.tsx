@@ -10,9 +10,10 @@ import CancelIcon from '@mui/icons-material/CancelOutlined';
 import ReceiveIcon from '@mui/icons-material/MoveToInboxOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink, LoadError } from '../../components/BackLink';
+import { DateField } from '../../components/DateField';
 import { toast } from 'react-toastify';
 import { purchaseOrderNextStatuses, type TPurchaseOrder, type TPurchaseOrderStatus } from '@tagstock/contract';
 import { StatusChangeDialog } from '../../components/StatusChangeDialog';
@@ -55,8 +56,9 @@ export const PurchaseOrderDetailPage = () => {
   const id = param === 'new' ? null : Number(param);
   const { data: order, isLoading, error } = usePurchaseOrderQuery(id ?? 0, { skip: id === null });
   // Set by a save, a status change or a receipt: the next editor takes the focus to its heading, since the one that
-  // had it is gone.
-  const focusHeading = useRef(false);
+  // had it is gone. A new order arrives here from `/admin/bdc/new` (another route) with the request in its state.
+  const arrival = useLocation().state as { focusHeading?: boolean } | null;
+  const focusHeading = useRef(arrival?.focusHeading === true);
   if (id !== null && isLoading) return <Loading />;
   if (id !== null && (error || !order))
     return <LoadError error={error} to="/admin/bdc" label={t('purchaseOrders.title')} />;
@@ -159,7 +161,7 @@ const OrderEditor = ({
         focusHeading.current = true;
         toast.success(t('purchaseOrders.created', { number: created.number }));
         leaveGuard.allowNextLeave();
-        void navigate(`/admin/bdc/${created.id}`, { replace: true });
+        void navigate(`/admin/bdc/${created.id}`, { replace: true, state: { focusHeading: true } });
       }
     } catch (error) {
       setErrors(serverErrors(error, draft));
@@ -277,30 +279,26 @@ const OrderEditor = ({
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  type="date"
+                <DateField
                   fullWidth
                   required
                   label={t('purchaseOrders.orderDate')}
                   value={draft.header.orderDate}
-                  onChange={(e) => setHeader('orderDate', e.target.value)}
+                  onChange={(value) => setHeader('orderDate', value)}
                   disabled={!editable}
                   error={Boolean(errors.orderDate)}
                   helperText={headerError('orderDate')}
-                  slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  type="date"
+                <DateField
                   fullWidth
                   label={t('purchaseOrders.expectedDate')}
                   value={draft.header.expectedDate}
-                  onChange={(e) => setHeader('expectedDate', e.target.value)}
+                  onChange={(value) => setHeader('expectedDate', value)}
                   disabled={!editable}
                   error={Boolean(errors.expectedDate)}
                   helperText={headerError('expectedDate')}
-                  slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TPurchaseOrder } from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
+import { DateField } from '../../components/DateField';
 import { formatNumber } from '../../components/format';
 import { problemMessage } from '../../components/notify';
 import { todayIso } from '../rfid/attribution-shared';
@@ -137,14 +138,12 @@ export const ReceiveDialog = ({
       <DialogTitle id="receive-title">{t('purchaseOrders.receive.title', { number: order.number })}</DialogTitle>
       <DialogContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, mb: 2 }}>
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={t('purchaseOrders.receive.date')}
             value={receiptDate}
-            onChange={(e) => setReceiptDate(e.target.value)}
+            onChange={setReceiptDate}
             sx={{ width: { sm: 190 } }}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             size="small"
