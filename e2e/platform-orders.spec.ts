@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, signInFrench, signOut, toast } from './helpers';
+import {
+  ACCOUNTS,
+  chooseOption,
+  dialog,
+  openScreen,
+  row,
+  search,
+  signIn,
+  signInFrench,
+  signOut,
+  toast,
+} from './helpers';
 import { apiGet, apiPost, apiSignIn } from './rfid-api';
 
 test('a tenant orders tags; the super admin sends the order and registers the delivered EPCs to the tenant', async ({

@@ -16,8 +16,6 @@ describe('purchaseOrderNextStatuses', () => {
   });
 
   it('offers nothing from a canceled order', () => {
-    expect(purchaseOrderNextStatuses({ status: 'canceled', lineCount: 2, receiptStatus: 'not_received' })).toEqual(
-      [],
-    );
+    expect(purchaseOrderNextStatuses({ status: 'canceled', lineCount: 2, receiptStatus: 'not_received' })).toEqual([]);
   });
 });

@@ -209,9 +209,7 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
             aria-haspopup="menu"
             onClick={(e: MouseEvent<HTMLElement>) => setMenuAnchor(e.currentTarget)}
           >
-            <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}>
-              {userInitials}
-            </Avatar>
+            <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}>{userInitials}</Avatar>
           </IconButton>
           <Menu
             anchorEl={menuAnchor}

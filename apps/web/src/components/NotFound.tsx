@@ -35,6 +35,11 @@ export const NotFound = ({ homePath }: { homePath: string }) => {
 export const NotAllowed = ({ backTo, backLabel }: { backTo: string; backLabel: string }) => {
   const { t } = useTranslation();
   return (
-    <InsteadOfPage title={t('errors.notAllowedTitle')} text={t('errors.notAllowedText')} to={backTo} label={backLabel} />
+    <InsteadOfPage
+      title={t('errors.notAllowedTitle')}
+      text={t('errors.notAllowedText')}
+      to={backTo}
+      label={backLabel}
+    />
   );
 };

@@ -100,13 +100,7 @@ const OrderStatusLive = ({ order }: { order: TPurchaseOrder | null }) => {
   );
 };
 
-const OrderEditor = ({
-  order,
-  focusHeading,
-}: {
-  order: TPurchaseOrder | null;
-  focusHeading: RefObject<boolean>;
-}) => {
+const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; focusHeading: RefObject<boolean> }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
