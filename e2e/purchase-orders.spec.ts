@@ -224,6 +224,24 @@ test('a read-only user sees the orders but cannot create, save or change them', 
   await expect(page).toHaveURL(/\/admin\/bdc$/);
 });
 
+test('a partly received order offers receiving the rest, never canceling', async ({ page, request }) => {
+  // The demo data has one (seeded at the server's first start).
+  const session = await apiSignIn(request);
+  const partly = await apiGet<TList<{ id: number; number: string }>>(
+    request,
+    session,
+    '/purchase-orders?receiptStatus=partially_received&limit=1',
+  );
+  const order = partly.items[0]!;
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`/admin/bdc/${order.id}`);
+  await expect(page.getByRole('heading', { name: `Purchase order ${order.number}` })).toBeVisible();
+  await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
+  await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+});
+
 test('in a French app on an English browser, dates are typed day first (dd/mm/yyyy) and sent as ISO dates', async ({
   page,
   request,
