@@ -152,12 +152,17 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   ).toBeVisible();
   await epcBox.fill(`${epcs[0]}\n${epcs[1]}\n`);
   await expect(dialog(page).getByRole('textbox', { name: `Received now of ${a.reference}` })).toHaveValue('2');
+  // The goods came in January: the date typed as an English screen writes it.
+  await typeDate(dialog(page), 'Receipt date', '01/15/2026');
   await dialog(page).getByRole('button', { name: 'Record the receipt' }).click();
   await expect(toast(page, 'Receipt recorded')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
   await expect(heading).toBeFocused();
   await expect(page.getByTestId('order-status-live')).toHaveText('Done (sent), Partially received');
   await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2 (2 EPCs)`);
+  const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+  const receipts = await apiGet<{ receiptDate: string }[]>(request, session, `/purchase-orders/${orderId}/receipts`);
+  expect(receipts.map((r) => r.receiptDate)).toEqual(['2026-01-15']);
   await expect(page.getByTestId('order-line-1').getByTestId('line-received')).toHaveText('2');
   await expect(page.getByTestId('history')).toContainText('Receipt: Not received → Partially received');
 
