@@ -99,3 +99,13 @@ test('the skip link is the first stop and moves the focus to the page', async ({
   await expect(button).toHaveCSS('outline-width', '2px');
   await expect(button).toHaveCSS('outline-style', 'solid');
 });
+
+test('the account button is named by the initials it shows (label in name)', async ({ page }) => {
+  await signInFrench(page, ACCOUNTS.admin);
+  await page.goto('/admin/articles');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // An experimental rule, so not among the tags above: asked for by name.
+  const result = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+  expect(result.violations.map((v) => v.nodes.map((n) => n.target.join(' ')).join(', '))).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Menu du compte (CM)', exact: true })).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, typeDate, unique } from './helpers';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
@@ -149,8 +149,10 @@ test('DLC: a lot added on an article appears in the expiry list with its chip', 
   await page.getByRole('button', { name: 'New lot' }).click();
   await dialog(page).getByLabel('Lot number').fill(lot);
   await dialog(page).getByLabel('Quantity').fill('4');
-  const soon = new Date(Date.now() + 3 * 86400000).toISOString().slice(0, 10);
-  await dialog(page).getByLabel('Expiry date').fill(soon);
+  // Typed as an English screen writes dates: mm/dd/yyyy.
+  const [year, month, day] = new Date(Date.now() + 3 * 86400000).toISOString().slice(0, 10).split('-');
+  await typeDate(dialog(page), 'Expiry date', `${month}/${day}/${year}`);
+  await expect(dialog(page).getByRole('group', { name: 'Expiry date' })).toContainText(`${month}/${day}/${year}`);
   await dialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Created successfully')).toBeVisible();
   await openScreen(page, 'dlc');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -67,4 +67,14 @@ export const signInFrench = async (page: Page, email: string, password = DEMO_PA
   await page.getByRole('button', { name: 'Se connecter' }).click();
   // Signed in once the page leaves the sign-in form (the landing page depends on the account).
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+};
+
+/**
+ * Types a date at the keyboard into a date field, as the app's language writes it: `typed` is 'dd/mm/yyyy' in
+ * French, 'mm/dd/yyyy' in English. The field moves from day to month to year by itself.
+ */
+export const typeDate = async (scope: Page | Locator, label: string, typed: string) => {
+  const field = scope.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(typed.replace(/\D/g, ''));
 };

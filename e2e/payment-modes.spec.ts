@@ -70,8 +70,11 @@ test('un mode utilisé par un bon de commande ne se supprime pas : il se désact
   await openSearched(page, mode.label);
   await row(page, mode.label).getByRole('button', { name: 'Supprimer' }).click();
   await expect(dialog(page).getByTestId('confirm-blocked')).toContainText(
-    'Suppression impossible\u00a0: utilisé par 1 bon de commande',
+    'Suppression impossible\u202f: utilisé par 1 bon de commande',
   );
+  // Sent orders cannot be changed: the way out is to switch the mode off.
+  await expect(dialog(page).getByTestId('confirm-blocked')).toContainText('Désactivez-le plutôt (Actif)');
+  await expect(dialog(page).getByTestId('confirm-blocked')).not.toContainText('supprimez-les');
   await expect(dialog(page).getByRole('button', { name: 'Supprimer' })).toBeDisabled();
   await dialog(page).getByRole('button', { name: 'Annuler' }).click();
 

@@ -1,7 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, signOut, toast } from './helpers';
+import {
+  ACCOUNTS,
+  chooseOption,
+  dialog,
+  openScreen,
+  row,
+  search,
+  signIn,
+  signInFrench,
+  signOut,
+  toast,
+} from './helpers';
+import { apiGet, apiPost, apiSignIn } from './rfid-api';
 
 test('a tenant orders tags; the super admin sends the order and registers the delivered EPCs to the tenant', async ({
   page,
@@ -39,7 +51,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   // The super admin sees it with the tenant's name, sends it, registers a range of EPCs in a family.
   await signIn(page, ACCOUNTS.superAdmin);
   await expect(page).toHaveURL(/\/superAdmin$/);
-  await page.getByRole('link', { name: 'Orders (BDC RB)', exact: true }).click();
+  await page.getByRole('link', { name: "Organizations' orders", exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders of every organization' })).toBeVisible();
   await search(page, number);
   const orderRow = row(page, number);
@@ -93,4 +105,27 @@ test('another tenant never sees the order, and a reader cannot place one', async
   await expect(page).toHaveURL(/\/admin/);
   await openScreen(page, 'bdcRb');
   await expect(page.getByText('No order found')).toBeVisible();
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('the cancel dialog of an order to the platform closes with "Fermer", not a second "Annuler"', async ({
+    page,
+    request,
+  }) => {
+    const session = await apiSignIn(request);
+    const products = await apiGet<{ items: { id: number }[] }>(request, session, '/platform-products?limit=1');
+    const order = await apiPost<{ id: number; number: string }>(request, session, '/platform-orders', {
+      lines: [{ productId: products.items[0]!.id, quantity: 1 }],
+    });
+    await signInFrench(page, ACCOUNTS.admin);
+    await page.goto(`/admin/bdcRb/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Commande ${order.number}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Annuler la commande' }).click();
+    await expect(dialog(page).getByRole('button', { name: 'Annuler la commande' })).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Annuler', exact: true })).toHaveCount(0);
+    await dialog(page).getByRole('button', { name: 'Fermer', exact: true }).click();
+    await expect(dialog(page)).toHaveCount(0);
+  });
 });

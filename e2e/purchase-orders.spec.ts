@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, dialog, signIn, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, signIn, signInFrench, toast, typeDate, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, freshEpc, today } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -36,7 +36,7 @@ const typeArticle = async (page: Page, n: number, reference: string, label: stri
   await expect(page.getByRole('textbox', { name: `Quantity, line ${n}` })).toBeFocused();
 };
 
-test('an order typed at the keyboard, its PDF, sending, a partial receipt and a refused cancel', async ({
+test('an order typed at the keyboard, its PDF, sending, a partial receipt, and no cancel offered after it', async ({
   page,
   request,
 }) => {
@@ -93,6 +93,9 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await expect(heading).toHaveText(/^Purchase order [A-Z]{2,4}-\d{4}-\d{6,}$/);
   const number = (await heading.textContent())!.replace('Purchase order ', '');
   await expect(toast(page, `Order ${number} created`)).toBeVisible();
+  // The editor that had the focus was replaced: the focus is on the new order's heading, not lost on the page.
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('order-status-live')).toHaveText('In progress, Not received');
   // Totals come from the server: 5 × 12 + 3 × 12 + 4 × 8.50 = 130, VAT 20 %.
   await expect(page.getByTestId('total-net')).toHaveText('€130.00');
   await expect(page.getByTestId('total-vat')).toHaveText('€26.00');
@@ -118,6 +121,8 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   await dialog(page).getByRole('button', { name: 'Mark as sent' }).click();
   await expect(toast(page, 'Order marked as sent')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('order-status')).toHaveText('Done (sent)');
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Done (sent), Not received' })).toBeAttached();
   await expect(page.getByTestId('history')).toContainText('Note: Sent by e-mail to the sales desk');
   // A sent order is read-only.
   await expect(page.getByTestId('read-only')).toBeVisible();
@@ -147,18 +152,23 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt and a 
   ).toBeVisible();
   await epcBox.fill(`${epcs[0]}\n${epcs[1]}\n`);
   await expect(dialog(page).getByRole('textbox', { name: `Received now of ${a.reference}` })).toHaveValue('2');
+  // The goods came in January: the date typed as an English screen writes it.
+  await typeDate(dialog(page), 'Receipt date', '01/15/2026');
   await dialog(page).getByRole('button', { name: 'Record the receipt' }).click();
   await expect(toast(page, 'Receipt recorded')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('order-status-live')).toHaveText('Done (sent), Partially received');
   await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2 (2 EPCs)`);
+  const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+  const receipts = await apiGet<{ receiptDate: string }[]>(request, session, `/purchase-orders/${orderId}/receipts`);
+  expect(receipts.map((r) => r.receiptDate)).toEqual(['2026-01-15']);
   await expect(page.getByTestId('order-line-1').getByTestId('line-received')).toHaveText('2');
   await expect(page.getByTestId('history')).toContainText('Receipt: Not received → Partially received');
 
-  // Something was received: canceling is refused, in words.
-  await page.getByRole('button', { name: 'Cancel the order' }).click();
-  await dialog(page).getByRole('button', { name: 'Cancel the order' }).click();
-  await expect(toast(page, 'An order already received, even partly, cannot be canceled.')).toBeVisible();
-  await expect(page.getByTestId('page-subtitle').getByTestId('order-status')).toHaveText('Done (sent)');
+  // Something was received: canceling is no longer offered (the contract's rule, as the server applies it).
+  await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
 
   // The article's stock went up by the receipt; 3 units are still on order.
   await page.goto(`/admin/articles/${a.id}`);
@@ -209,6 +219,57 @@ test('a read-only user sees the orders but cannot create, save or change them', 
   await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add a line' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Supplier' })).toBeDisabled();
+
+  // The creation page is not a greyed form: the route itself says the role does not allow it.
+  await page.goto('/admin/bdc/new');
+  await expect(page.getByRole('heading', { name: 'You are not allowed to do this' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Supplier' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Purchase orders', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/bdc$/);
+});
+
+test('a partly received order offers receiving the rest, never canceling', async ({ page, request }) => {
+  // The demo data has one (seeded at the server's first start).
+  const session = await apiSignIn(request);
+  const partly = await apiGet<TList<{ id: number; number: string }>>(
+    request,
+    session,
+    '/purchase-orders?receiptStatus=partially_received&limit=1',
+  );
+  const order = partly.items[0]!;
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`/admin/bdc/${order.id}`);
+  await expect(page.getByRole('heading', { name: `Purchase order ${order.number}` })).toBeVisible();
+  await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
+  await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+});
+
+test('in a French app on an English browser, dates are typed day first (dd/mm/yyyy) and sent as ISO dates', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSignIn(request);
+  const supplierName = `Fournisseur dates ${unique().toUpperCase()}`;
+  const supplier = await apiPost<{ id: number }>(request, session, '/suppliers', { name: supplierName });
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The browser speaks English (mm/dd/yyyy for a native date input); the app is in French.
+  await page.goto(`/admin/bdc/new?supplierId=${supplier.id}&lng=fr`);
+  await expect(page.getByRole('heading', { name: 'Nouvelle commande' })).toBeVisible();
+  await pick(page, 'Mode de paiement', 'Virement', 'Virement');
+  await typeDate(page, 'Date de commande', '02/03/2026');
+  await typeDate(page, 'Livraison prévue', '15/04/2026');
+  await expect(page.getByRole('group', { name: 'Date de commande' })).toContainText('02/03/2026');
+  await page.keyboard.press('Control+s');
+
+  await expect(page).toHaveURL(/\/admin\/bdc\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const order = await apiGet<{ orderDate: string; expectedDate: string }>(request, session, `/purchase-orders/${id}`);
+  expect(order).toMatchObject({ orderDate: '2026-03-02', expectedDate: '2026-04-15' });
+  await expect(page.getByRole('group', { name: 'Livraison prévue' })).toContainText('15/04/2026');
 });
 
 test.describe('in French', () => {

@@ -64,13 +64,30 @@ export const ZPurchaseOrderListQuery = ZListQuery.extend({
 });
 export type TPurchaseOrderListQuery = z.infer<typeof ZPurchaseOrderListQuery>;
 
-/** The changes of status an order allows (the server adds who may do them and when they are refused). */
-export const PURCHASE_ORDER_TRANSITIONS = [
-  { from: 'in_progress', to: 'done' },
-  { from: 'in_progress', to: 'canceled' },
-  /** Only while nothing was received. */
-  { from: 'done', to: 'canceled' },
-] as const satisfies readonly { from: TPurchaseOrderStatus; to: TPurchaseOrderStatus }[];
+/** What the rules of a change of status look at. */
+export type TPurchaseOrderState = { lineCount: number; receiptStatus: TReceiptStatus };
+/** Why a listed change is refused for one order: no line to send, or goods already received. */
+export type TPurchaseOrderRefusal = 'no_lines' | 'received';
+
+/**
+ * The changes of status an order allows, each with the rule that refuses it for one order (null: allowed). The
+ * server checks them (and adds who may do them); the web offers only the changes they allow.
+ */
+export const PURCHASE_ORDER_TRANSITIONS: readonly {
+  from: TPurchaseOrderStatus;
+  to: TPurchaseOrderStatus;
+  refuse: (order: TPurchaseOrderState) => TPurchaseOrderRefusal | null;
+}[] = [
+  { from: 'in_progress', to: 'done', refuse: (o) => (o.lineCount === 0 ? 'no_lines' : null) },
+  { from: 'in_progress', to: 'canceled', refuse: () => null },
+  { from: 'done', to: 'canceled', refuse: (o) => (o.receiptStatus === 'not_received' ? null : 'received') },
+];
+
+/** The statuses an order may go to now, given its status, its lines and what was received. */
+export const purchaseOrderNextStatuses = (
+  order: TPurchaseOrderState & { status: TPurchaseOrderStatus },
+): TPurchaseOrderStatus[] =>
+  PURCHASE_ORDER_TRANSITIONS.filter((t) => t.from === order.status && t.refuse(order) === null).map((t) => t.to);
 
 export const ZPurchaseOrderStatusChange = ZStatusChangeBody(PURCHASE_ORDER_STATUSES);
 export type TPurchaseOrderStatusChange = z.infer<typeof ZPurchaseOrderStatusChange>;

@@ -43,6 +43,8 @@ export type CrudPageProps<T extends GridValidRowModel & { id: number }, TCreate,
   newValues?: Record<string, unknown>;
   /** Text of the delete action when it does something else (users are disabled). */
   deleteKey?: string;
+  /** Why a record in use cannot be deleted, and what to do instead (default: change or remove its users). */
+  usedByKey?: string;
   title?: string;
   /** Hide the create button even with the permission (e.g. a filtered view). */
   noCreate?: boolean;
@@ -73,6 +75,7 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
   children,
   newValues,
   deleteKey,
+  usedByKey = 'safeActions.usedBy',
   title,
   noCreate,
   onCreated,
@@ -187,7 +190,7 @@ export const CrudPage = <T extends GridValidRowModel & { id: number }, TCreate, 
         confirmLabel={deleteKey ? t(deleteKey) : undefined}
         busy={removing}
         checking={usage.checking ? t('safeActions.checkingUsage') : undefined}
-        blocked={usage.usages.length ? t('safeActions.usedBy', { usages: usedBy }) : undefined}
+        blocked={usage.usages.length ? t(usedByKey, { usages: usedBy }) : undefined}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +10,8 @@ type PageHeaderProps = {
   actions?: ReactNode;
   /** The browser tab's name when the title is not plain text. */
   documentTitle?: string;
+  /** Lets the page move the focus to its heading (after an action that replaced what had it). */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /** Title, subtitle and the page's main buttons; the title also names the browser tab. */
@@ -18,14 +20,20 @@ export const PageHeader = (props: PageHeaderProps) => {
   return <HeaderBlock {...props} />;
 };
 
-const HeaderBlock = ({ title, subtitle, actions }: PageHeaderProps) => (
+const HeaderBlock = ({ title, subtitle, actions, headingRef }: PageHeaderProps) => (
   <Stack
     direction={{ xs: 'column', sm: 'row' }}
     spacing={2}
     sx={{ mb: 3, justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-end' } }}
   >
     <Box sx={{ minWidth: 0, flexShrink: 0, maxWidth: { sm: '50%' } }}>
-      <Typography variant="h5" component="h1">
+      <Typography
+        variant="h5"
+        component="h1"
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        sx={{ '&:focus': { outline: 'none' } }}
+      >
         {title}
       </Typography>
       {subtitle && (

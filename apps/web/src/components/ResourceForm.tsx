@@ -29,6 +29,7 @@ import { isQueryError } from '../app/base-api';
 import { fieldErrorKey, validationKey, type FieldKind } from './form-errors';
 import { problemMessage } from './notify';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DateField } from './DateField';
 import { fromDecimalInput, toDecimalInput } from './format';
 import { hasErrorCode } from '@tagstock/contract/constants';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -103,6 +104,8 @@ const firstFocusable = (root: ParentNode | null | undefined): HTMLElement | null
       'input:not([type=hidden]):not([disabled]):not([readonly]):not([tabindex="-1"])',
       'textarea:not([disabled]):not([readonly]):not([aria-hidden=true])',
       '[role=combobox][tabindex="0"]',
+      // A date field's first section (day, month or year).
+      '[role=spinbutton][tabindex="0"]',
     ].join(', '),
   ) ?? null;
 
@@ -293,6 +296,26 @@ export const ResourceFields = ({ fields, control, register, errors, disabled }: 
                 />
               )}
             />
+          ) : field.kind === 'date' ? (
+            <Controller
+              control={control}
+              name={field.name}
+              render={({ field: input }) => (
+                <DateField
+                  label={t(field.labelKey)}
+                  name={field.name}
+                  value={String(input.value ?? '')}
+                  onChange={input.onChange}
+                  onBlur={input.onBlur}
+                  required={field.required}
+                  disabled={disabled || field.displayOnly}
+                  readOnly={field.readOnly}
+                  fullWidth
+                  error={Boolean(errors[field.name])}
+                  helperText={messageOf(errors, field.name, t)}
+                />
+              )}
+            />
           ) : field.kind === 'checkbox' ? (
             <Controller
               control={control}
@@ -308,7 +331,7 @@ export const ResourceFields = ({ fields, control, register, errors, disabled }: 
           ) : (
             <TextField
               label={t(field.labelKey)}
-              type={field.kind === 'password' || field.kind === 'email' || field.kind === 'date' ? field.kind : 'text'}
+              type={field.kind === 'password' || field.kind === 'email' ? field.kind : 'text'}
               multiline={field.kind === 'textarea'}
               minRows={field.kind === 'textarea' ? 2 : undefined}
               required={field.required}
@@ -324,7 +347,6 @@ export const ResourceFields = ({ fields, control, register, errors, disabled }: 
                         ? 'decimal'
                         : undefined,
                 },
-                inputLabel: field.kind === 'date' ? { shrink: true } : undefined,
               }}
               {...register(field.name)}
               error={Boolean(errors[field.name])}

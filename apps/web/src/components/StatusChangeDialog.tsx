@@ -6,12 +6,14 @@ import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 
 /**
  * Confirms a change of a document's status, with an optional note (why it was canceled, how it was sent) that
- * the document's history keeps.
+ * the document's history keeps. Its way out reads "Close": beside "Cancel the order", a "Cancel" button would
+ * read as the same action.
  */
 export const StatusChangeDialog = ({
   onConfirm,
   onClose,
   open,
+  cancelLabel,
   ...props
 }: Omit<ConfirmDialogProps, 'onConfirm' | 'children'> & { onConfirm: (note: string | null) => void }) => {
   const { t } = useTranslation();
@@ -23,7 +25,13 @@ export const StatusChangeDialog = ({
     if (open) setNote('');
   }
   return (
-    <ConfirmDialog {...props} open={open} onConfirm={() => onConfirm(note.trim() || null)} onClose={onClose}>
+    <ConfirmDialog
+      {...props}
+      open={open}
+      cancelLabel={cancelLabel ?? t('actions.close')}
+      onConfirm={() => onConfirm(note.trim() || null)}
+      onClose={onClose}
+    >
       <TextField
         label={t('documents.statusNote')}
         value={note}

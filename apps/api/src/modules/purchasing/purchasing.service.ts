@@ -6,6 +6,8 @@ import {
   type TPurchaseOrderInput,
   type TPurchaseOrderLine,
   type TPurchaseOrderListQuery,
+  type TPurchaseOrderRefusal,
+  type TPurchaseOrderState,
   type TPurchaseOrderStatus,
   type TPurchaseOrderSummary,
   type TReceipt,
@@ -78,21 +80,23 @@ function receivedTags(
   return tagged;
 }
 
-/** What the status machine looks at: units already received. */
-type OrderState = { lineCount: number; receivedUnits: number };
-
-const REFUSALS: Partial<Record<`${TPurchaseOrderStatus}>${TPurchaseOrderStatus}`, (o: OrderState) => string | null>> = {
-  'in_progress>done': (o) => (o.lineCount === 0 ? 'An order without lines cannot be sent' : null),
-  'done>canceled': (o) => (o.receivedUnits > 0 ? 'An order already received, even partly, cannot be canceled' : null),
+/** The contract's refusals, in the English of the problem's detail (the web translates the code and the state). */
+const REFUSALS: Record<TPurchaseOrderRefusal, string> = {
+  no_lines: 'An order without lines cannot be sent',
+  received: 'An order already received, even partly, cannot be canceled',
 };
 
 /** In progress → Done (sent) / Canceled; Done → Canceled while nothing was received (SPEC §4). */
-export const purchaseOrderStatus = statusMachine<TPurchaseOrderStatus, OrderState>(
+export const purchaseOrderStatus = statusMachine<TPurchaseOrderStatus, TPurchaseOrderState>(
   'purchase order',
   PURCHASE_ORDER_TRANSITIONS.map((t) => ({
-    ...t,
+    from: t.from,
+    to: t.to,
     permission: 'purchaseOrders.write' as const,
-    refuse: REFUSALS[`${t.from}>${t.to}`],
+    refuse: (order: TPurchaseOrderState) => {
+      const refusal = t.refuse(order);
+      return refusal && REFUSALS[refusal];
+    },
   })),
 );
 
@@ -261,11 +265,9 @@ export function purchasingService(db: Db) {
       status: TPurchaseOrderStatus;
       receiptStatus: TReceiptStatus;
       lineCount: number;
-      receivedUnits: number;
     }>(
       tx,
-      sql`select number, status, receipt_status as "receiptStatus", line_count as "lineCount",
-            received_units::int as "receivedUnits"
+      sql`select number, status, receipt_status as "receiptStatus", line_count as "lineCount"
           from purchase_orders where id = ${id} and tenant_id = ${tenantId} for update`,
     );
     if (!order) throw notFound('purchase order');
@@ -368,7 +370,7 @@ export function purchasingService(db: Db) {
 
     setStatus: (auth: AuthContext, id: number, to: TPurchaseOrderStatus, note: string | null) =>
       scoped(auth, async (tx, tenantId) => {
-        // The units received are kept on the order by every receipt (the purchase dashboard reads them too).
+        // The receipt status is kept on the order by every receipt, in the statement that counts the units.
         const order = await lockOrder(tx, tenantId, id);
         purchaseOrderStatus.check(auth, order, order.status, to);
         await tx.execute(

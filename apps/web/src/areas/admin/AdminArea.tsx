@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../../components/AppShell';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
+import { RequirePermission, type RouteGuard } from '../../components/RequirePermission';
 import { DashboardPage } from '../../features/dashboard/DashboardPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
@@ -13,18 +14,21 @@ import { ADMIN_NAV } from './admin-nav';
 // Each screen is its own chunk: the dashboard does not load the Data Grid. One lazy component per screen for the
 // app's lifetime: a new one at each render (the global loading bar re-renders the tree) would remount the page and
 // show its fallback, closing an open dialog in the middle of typing.
+// A route that creates or edits declares the permission it needs: without it the user sees "You are not allowed",
+// never a greyed form.
 const lazyPages = new Map<string, ComponentType>();
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, guard?: RouteGuard) => {
   let Page = lazyPages.get(name);
   if (!Page) {
     Page = lazy<ComponentType>(() => load().then((m) => ({ default: m[name] })));
     lazyPages.set(name, Page);
   }
-  return (
+  const element = (
     <Suspense fallback={<Loading />}>
       <Page />
     </Suspense>
   );
+  return guard ? <RequirePermission guard={guard}>{element}</RequirePermission> : element;
 };
 
 export const AdminArea = () => (
@@ -57,6 +61,14 @@ export const AdminArea = () => (
       <Route
         path="bdc"
         element={page(() => import('../../features/purchaseOrders/PurchaseOrdersPage'), 'PurchaseOrdersPage')}
+      />
+      <Route
+        path="bdc/new"
+        element={page(
+          () => import('../../features/purchaseOrders/PurchaseOrderDetailPage'),
+          'PurchaseOrderDetailPage',
+          { requires: 'purchaseOrders.write', back: '/admin/bdc', backLabelKey: 'purchaseOrders.title' },
+        )}
       />
       <Route
         path="bdc/:id"

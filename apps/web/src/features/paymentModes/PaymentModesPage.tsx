@@ -54,6 +54,8 @@ export const PaymentModesPage = () => {
       createSchema={ZPaymentModeInput}
       newValues={NEW_MODE}
       defaultSort="label:asc"
+      // Sent orders cannot be edited: a mode in use is switched off, not freed.
+      usedByKey="paymentModes.usedBy"
     />
   );
 };

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,11 +10,12 @@ import CancelIcon from '@mui/icons-material/CancelOutlined';
 import ReceiveIcon from '@mui/icons-material/MoveToInboxOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink, LoadError } from '../../components/BackLink';
+import { DateField } from '../../components/DateField';
 import { toast } from 'react-toastify';
-import type { TPurchaseOrder, TPurchaseOrderStatus } from '@tagstock/contract';
+import { purchaseOrderNextStatuses, type TPurchaseOrder, type TPurchaseOrderStatus } from '@tagstock/contract';
 import { StatusChangeDialog } from '../../components/StatusChangeDialog';
 import { useLeaveGuard } from '../../components/LeaveGuard';
 import { Loading } from '../../components/Loading';
@@ -50,17 +51,56 @@ import { OrderStatusChip, ReceiptStatusChip, transitionErrorMessage } from './st
 /** `/admin/bdc/:id` (`new` for a new order): header, lines, totals, status, receipts, PDF and history. */
 export const PurchaseOrderDetailPage = () => {
   const { t } = useTranslation();
-  const param = useParams().id ?? '';
+  // `/admin/bdc/new` is its own route (it needs the write permission), without an id.
+  const param = useParams().id ?? 'new';
   const id = param === 'new' ? null : Number(param);
   const { data: order, isLoading, error } = usePurchaseOrderQuery(id ?? 0, { skip: id === null });
+  // Set by a save, a status change or a receipt: the next editor takes the focus to its heading, since the one that
+  // had it is gone. A new order arrives here from `/admin/bdc/new` (another route) with the request in its state.
+  const arrival = useLocation().state as { focusHeading?: boolean } | null;
+  const focusHeading = useRef(arrival?.focusHeading === true);
   if (id !== null && isLoading) return <Loading />;
   if (id !== null && (error || !order))
     return <LoadError error={error} to="/admin/bdc" label={t('purchaseOrders.title')} />;
   // The editor starts again from each version the server answers (after a save, a status change, a receipt).
-  return <OrderEditor key={order ? `${order.id}-${order.updatedAt}` : 'new'} order={order ?? null} />;
+  return (
+    <>
+      <OrderEditor
+        key={order ? `${order.id}-${order.updatedAt}` : 'new'}
+        order={order ?? null}
+        focusHeading={focusHeading}
+      />
+      {/* Outside the editor, so that it stays: a change of status is announced where it happens. */}
+      <OrderStatusLive order={order ?? null} />
+    </>
+  );
 };
 
-const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
+// Read by screen readers, not shown.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The order's statuses for screen readers, read out when they change (sent, received…). */
+const OrderStatusLive = ({ order }: { order: TPurchaseOrder | null }) => {
+  const { t } = useTranslation();
+  return (
+    <Box role="status" sx={visuallyHidden} data-testid="order-status-live">
+      {order &&
+        `${t(`purchaseOrders.statuses.${order.status}`)}, ${t(`purchaseOrders.receiptStatuses.${order.receiptStatus}`)}`}
+    </Box>
+  );
+};
+
+const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; focusHeading: RefObject<boolean> }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const navigate = useNavigate();
@@ -80,6 +120,14 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
   const leaveGuard = useLeaveGuard(dirty);
   const editable = canWrite && (order === null || order.status === 'in_progress');
   const saving = creating || updating;
+  // Only the changes this order allows now (the contract's rules): nothing to cancel once goods arrived.
+  const next = canWrite && order ? purchaseOrderNextStatuses(order) : [];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [focusHeading]);
 
   const change = (next: OrderDraft) => {
     setDraft(next);
@@ -100,12 +148,14 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
     try {
       if (order) {
         await update({ id: order.id, body }).unwrap();
+        focusHeading.current = true;
         toast.success(t('messages.edited'));
       } else {
         const created = await create(body).unwrap();
+        focusHeading.current = true;
         toast.success(t('purchaseOrders.created', { number: created.number }));
         leaveGuard.allowNextLeave();
-        void navigate(`/admin/bdc/${created.id}`, { replace: true });
+        void navigate(`/admin/bdc/${created.id}`, { replace: true, state: { focusHeading: true } });
       }
     } catch (error) {
       setErrors(serverErrors(error, draft));
@@ -124,6 +174,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
     if (!order || !confirming) return;
     try {
       await setStatus({ id: order.id, status: confirming, note }).unwrap();
+      focusHeading.current = true;
       toast.success(t(`purchaseOrders.statusChanged.${confirming}`));
     } catch (error) {
       toast.error(transitionErrorMessage(error, t, order));
@@ -140,6 +191,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
       <BackLink to="/admin/bdc" label={t('purchaseOrders.title')} />
       <PageHeader
         title={title}
+        headingRef={heading}
         subtitle={
           order && (
             <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
@@ -153,7 +205,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
         actions={
           <>
             {order && <PdfButton path={`/purchase-orders/${order.id}/pdf`} number={order.number} />}
-            {canWrite && order?.status === 'in_progress' && (
+            {next.includes('done') && (
               <Button
                 variant="outlined"
                 startIcon={<SendIcon />}
@@ -169,7 +221,7 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
                 {t('purchaseOrders.receive.action')}
               </Button>
             )}
-            {canWrite && order && order.status !== 'canceled' && (
+            {next.includes('canceled') && (
               <Button
                 variant="outlined"
                 color="error"
@@ -221,30 +273,26 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  type="date"
+                <DateField
                   fullWidth
                   required
                   label={t('purchaseOrders.orderDate')}
                   value={draft.header.orderDate}
-                  onChange={(e) => setHeader('orderDate', e.target.value)}
+                  onChange={(value) => setHeader('orderDate', value)}
                   disabled={!editable}
                   error={Boolean(errors.orderDate)}
                   helperText={headerError('orderDate')}
-                  slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  type="date"
+                <DateField
                   fullWidth
                   label={t('purchaseOrders.expectedDate')}
                   value={draft.header.expectedDate}
-                  onChange={(e) => setHeader('expectedDate', e.target.value)}
+                  onChange={(value) => setHeader('expectedDate', value)}
                   disabled={!editable}
                   error={Boolean(errors.expectedDate)}
                   helperText={headerError('expectedDate')}
-                  slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
@@ -307,14 +355,20 @@ const OrderEditor = ({ order }: { order: TPurchaseOrder | null }) => {
             number: order.number,
           })}
           confirmLabel={t(confirming === 'canceled' ? 'purchaseOrders.cancelOrder' : 'purchaseOrders.markSent')}
-          cancelLabel={t('actions.close')}
           danger={confirming === 'canceled'}
           busy={changingStatus}
           onConfirm={(note) => void changeStatus(note)}
           onClose={() => setConfirming(null)}
         />
       )}
-      {order && canReceive && <ReceiveDialog order={order} open={receiving} onClose={() => setReceiving(false)} />}
+      {order && canReceive && (
+        <ReceiveDialog
+          order={order}
+          open={receiving}
+          onReceived={() => (focusHeading.current = true)}
+          onClose={() => setReceiving(false)}
+        />
+      )}
       {leaveGuard.dialog}
     </Box>
   );

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TPurchaseOrder } from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
+import { DateField } from '../../components/DateField';
 import { formatNumber } from '../../components/format';
 import { problemMessage } from '../../components/notify';
 import { todayIso } from '../rfid/attribution-shared';
@@ -36,10 +37,13 @@ const remainingOf = (line: TPurchaseOrder['lines'][number]) => Math.max(line.qua
 export const ReceiveDialog = ({
   order,
   open,
+  onReceived,
   onClose,
 }: {
   order: TPurchaseOrder;
   open: boolean;
+  /** After a receipt is recorded, before the dialog closes. */
+  onReceived?: () => void;
   onClose: () => void;
 }) => {
   const { t, i18n } = useTranslation();
@@ -117,6 +121,7 @@ export const ReceiveDialog = ({
         id: order.id,
         body: { receiptDate, note: note.trim() || null, confirmOverReceipt, lines },
       }).unwrap();
+      onReceived?.();
       toast.success(t('purchaseOrders.receive.done'));
       close();
     } catch (failure) {
@@ -133,14 +138,12 @@ export const ReceiveDialog = ({
       <DialogTitle id="receive-title">{t('purchaseOrders.receive.title', { number: order.number })}</DialogTitle>
       <DialogContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1, mb: 2 }}>
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={t('purchaseOrders.receive.date')}
             value={receiptDate}
-            onChange={(e) => setReceiptDate(e.target.value)}
+            onChange={setReceiptDate}
             sx={{ width: { sm: 190 } }}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             size="small"

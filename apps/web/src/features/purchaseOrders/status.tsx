@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { TPurchaseOrderStatus, TReceiptStatus } from '@tagstock/contract';
+import {
+  PURCHASE_ORDER_TRANSITIONS,
+  type TPurchaseOrderRefusal,
+  type TPurchaseOrderState,
+  type TPurchaseOrderStatus,
+  type TReceiptStatus,
+} from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
 import { problemMessage } from '../../components/notify';
 import { DOCUMENT_STATUS_COLORS, statusChip } from '../../components/StatusChip';
@@ -15,20 +21,21 @@ export const ReceiptStatusChip = statusChip<TReceiptStatus>(
   'receipt-status',
 );
 
+const REFUSAL_KEYS: Record<TPurchaseOrderRefusal, string> = {
+  no_lines: 'purchaseOrders.problems.noLines',
+  received: 'purchaseOrders.problems.cancelReceived',
+};
+
 /**
  * Why a change of status failed, in the user's words: the server's 409 `invalid_transition` carries the two
- * statuses; the order's state tells which rule refused it (nothing received before canceling, lines before sending).
+ * statuses; the contract's rule for that change says what refused it for this order (the page offers only allowed
+ * changes, so this is for an order changed meanwhile, e.g. received in another tab).
  */
-export const transitionErrorMessage = (
-  error: unknown,
-  t: TFunction,
-  order: { lineCount: number; receiptStatus: TReceiptStatus },
-): string => {
+export const transitionErrorMessage = (error: unknown, t: TFunction, order: TPurchaseOrderState): string => {
   if (isQueryError(error) && error.status === 409 && error.problem.code === 'invalid_transition') {
     const { from, to } = error.problem.params ?? {};
-    if (from === 'done' && to === 'canceled' && order.receiptStatus !== 'not_received')
-      return t('purchaseOrders.problems.cancelReceived');
-    if (from === 'in_progress' && to === 'done' && order.lineCount === 0) return t('purchaseOrders.problems.noLines');
+    const refusal = PURCHASE_ORDER_TRANSITIONS.find((rule) => rule.from === from && rule.to === to)?.refuse(order);
+    if (refusal) return t(REFUSAL_KEYS[refusal]);
   }
   return problemMessage(error, t);
 };
