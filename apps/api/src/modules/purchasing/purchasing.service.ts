@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PURCHASE_ORDER_TRANSITIONS,
+  type TActivityEntity,
   type TArticleOnOrder,
   type TPurchaseOrder,
   type TPurchaseOrderInput,
@@ -30,7 +31,7 @@ import { companyForDocuments } from '../company/company.service';
 import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
 import { moveStock } from '../stock/stock.service';
 
-export const PURCHASE_ORDER_ENTITY = 'purchase_order';
+export const PURCHASE_ORDER_ENTITY = 'purchase_order' satisfies TActivityEntity;
 
 const PDF_LABELS: Record<
   PdfLanguage,
