@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import {
-  amount,
-  id,
-  isoDate,
-  optionalEmail,
-  optionalId,
-  optionalText,
-  quantity,
-  required,
-  stamp,
-  str,
-} from './fields';
+import { amount, id, isoDate, optionalEmail, optionalId, optionalText, quantity, required, stamp, str } from './fields';
 
 /** Decimal amounts travel as strings ("12.50"): never through a float. Fits `numeric(14,4)`. */
 export const ZMoney = amount(10);
@@ -181,7 +170,7 @@ export const ZStockMovement = z.object({
   delta: z.number().int(),
   quantityAfter: z.number().int(),
   reasonCode: ZStockReasonCode,
-  /** The tenant's reason label, else the label of the reason code. */
+  /** The tenant's own reason as its users named it, if one was chosen; else the web names `reasonCode`. */
   reason: z.string().nullable(),
   /** The document or event behind the change (e.g. `tag_movement` and its id). */
   sourceType: z.string().nullable(),
