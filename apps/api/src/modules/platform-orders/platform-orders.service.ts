@@ -406,7 +406,7 @@ export function platformOrdersService(db: Db) {
           entity: PLATFORM_ORDER_ENTITY,
           entityId: id,
           action: 'received',
-          summary: `${order.number}: ${epcs.length} tags registered`,
+          summary: order.number,
           changes: [{ field: 'registeredTags', from: null, to: epcs.length }],
         });
         return (await findOne(tx, null, id))!;

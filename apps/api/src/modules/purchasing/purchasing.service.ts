@@ -484,8 +484,13 @@ export function purchasingService(db: Db) {
           entity: PURCHASE_ORDER_ENTITY,
           entityId: id,
           action: 'received',
-          summary: `${order.number}: ${units} units on ${input.lines.length} lines${tagged.length ? `, ${tagged.length} EPCs` : ''}`,
-          changes: [{ field: 'receiptStatus', from: order.receiptStatus, to: after!.receiptStatus }],
+          // Numbers as changes, not words in the summary: the web names them in the reader's language.
+          summary: order.number,
+          changes: [
+            { field: 'receiptStatus', from: order.receiptStatus, to: after!.receiptStatus },
+            { field: 'receivedUnits', from: null, to: units },
+            ...(tagged.length ? [{ field: 'receivedEpcs', from: null, to: tagged.length }] : []),
+          ],
         });
         return (await findOne(tx, tenantId, id))!;
       }),
