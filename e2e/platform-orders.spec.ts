@@ -33,6 +33,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await expect(page).toHaveURL(/\/admin\/bdcRb\/\d+$/);
   const heading = page.getByRole('heading', { name: /^Order RB-\d{4}-\d{6}$/ });
   await expect(heading).toBeVisible();
+  const orderUrl = new URL(page.url()).pathname;
   const number = (await heading.textContent())!.replace('Order ', '');
   await expect(page.getByText('In progress', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('RB-TAG-UHF-1000');
@@ -82,6 +83,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await expect(history.getByRole('row').nth(1)).toContainText('Ordered');
   await expect(history.getByRole('row').nth(2)).toContainText('Status: In progress → Done (sent)');
   await expect(history.getByRole('row').nth(3)).toContainText('Tags registered');
+  await expect(history.getByRole('row').nth(2)).toContainText('Tagstock team');
   await signOut(page);
 
   // The tenant's tag list now holds those EPCs, in the family, bound to no article.
@@ -91,6 +93,14 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await search(page, first.slice(0, -4));
   for (const epc of epcs) await expect(row(page, epc)).toContainText('Étiquettes textiles');
   await expect(row(page, first.slice(0, -4))).toHaveCount(3);
+
+  // The tenant's history of the order names the platform's team for what it did, its own user for the rest.
+  await page.goto(orderUrl);
+  const tenantHistory = page.getByRole('table', { name: 'History' });
+  await expect(tenantHistory.getByRole('row')).toHaveCount(4);
+  await expect(tenantHistory.getByRole('row').nth(1)).toContainText('Camille Martin');
+  await expect(tenantHistory.getByRole('row').nth(2)).toContainText('Tagstock team');
+  await expect(tenantHistory.getByRole('row').nth(3)).toContainText('Tagstock team');
 });
 
 test('another tenant never sees the order, and a reader cannot place one', async ({ page }) => {

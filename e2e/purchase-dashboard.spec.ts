@@ -16,28 +16,43 @@ test('the dashboard shows the orders in progress, the purchases per month and th
   });
   const modes = await apiGet<TList<TPaymentMode>>(request, session, '/payment-modes?limit=5');
   const article = await createArticle(request, session, `PD-${run}`, 'Gilet du tableau de bord');
-  // Enough lines of this reference to lead the most ordered references, whatever else the suite ordered.
-  const order = await apiPost<{ id: number; number: string }>(request, session, '/purchase-orders', {
-    supplierId: supplier.id,
-    paymentModeId: modes.items[0]!.id,
-    orderDate: today(),
-    lines: Array.from({ length: 30 }, () => ({
-      articleId: article.id,
-      quantity: 2,
-      unitPrice: '12.00',
-      vatRate: '20',
-    })),
-  });
+  // Enough orders of this reference to lead the most ordered references, whatever else the suite ordered; the
+  // last one on two lines still counts once.
+  const place = (lines: number) =>
+    apiPost<{ id: number; number: string }>(request, session, '/purchase-orders', {
+      supplierId: supplier.id,
+      paymentModeId: modes.items[0]!.id,
+      orderDate: today(),
+      lines: Array.from({ length: lines }, () => ({
+        articleId: article.id,
+        quantity: 2,
+        unitPrice: '12.00',
+        vatRate: '20',
+      })),
+    });
+  for (let i = 0; i < 11; i += 1) await place(1);
+  const order = await place(2);
 
   await signIn(page, ACCOUNTS.admin);
   const card = page.getByTestId('purchase-dashboard');
   await expect(card.getByRole('heading', { name: 'Purchases', exact: true })).toBeVisible();
   await expect(card.getByTestId('orders-in-progress').getByRole('link', { name: order.number })).toBeVisible();
   await expect(card.getByTestId('purchases-per-month').locator('svg').first()).toBeVisible();
-  await expect(card.getByTestId('most-ordered')).toContainText(`PD-${run} — Gilet du tableau de bord`);
+  // The most ordered references show what they rank by: the number of orders, then the units.
+  const top = card
+    .getByTestId('most-ordered')
+    .getByRole('listitem')
+    .filter({ hasText: `PD-${run}` });
+  await expect(top).toContainText(`PD-${run} — Gilet du tableau de bord`);
+  await expect(top).toContainText('12 orders — 26 units');
   await expect(card.getByTestId('top-suppliers')).toContainText(`Fournisseur tableau ${run}`);
+  // Each widget says the time it covers; only the suppliers and quantities follow the period selector.
+  await expect(card.getByTestId('top-suppliers-caption')).toHaveText('Last 30 days (the period chosen)');
+  await expect(card.getByTestId('most-ordered-caption')).toHaveText('All orders, ranked by number of orders');
+  await expect(card.getByTestId('purchases-per-month-caption')).toHaveText('Last 12 months');
   await card.getByRole('button', { name: '365 days' }).click();
   await expect(card.getByRole('button', { name: '365 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByTestId('top-suppliers-caption')).toHaveText('Last 365 days (the period chosen)');
 
   await card.getByTestId('orders-in-progress').getByRole('link', { name: order.number }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/bdc/${order.id}$`));

@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
-import { seedDemoDocuments } from './db/seed-documents';
+import { seedFirstStart } from './db/seed-documents';
 import { buildApp } from './app';
 
 async function main() {
@@ -13,9 +12,7 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
   });
   await database.migrate();
-  const seed = await seedDemo(database.db, config.demoPassword);
-  // Demo documents at the first start only (the test suites seed without them).
-  if (seed.seeded) await seedDemoDocuments(database.db);
+  const seed = await seedFirstStart(database.db, config.demoPassword);
   const app = await buildApp(config, database);
   app.addHook('onClose', () => database.close());
 

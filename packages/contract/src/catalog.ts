@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import {
-  amount,
-  id,
-  isoDate,
-  optionalEmail,
-  optionalId,
-  optionalText,
-  quantity,
-  required,
-  stamp,
-  str,
-  text,
-} from './fields';
+import { amount, id, isoDate, optionalEmail, optionalId, optionalText, quantity, required, stamp, str } from './fields';
 
 /** Decimal amounts travel as strings ("12.50"): never through a float. Fits `numeric(14,4)`. */
 export const ZMoney = amount(10);
@@ -182,7 +170,7 @@ export const ZStockMovement = z.object({
   delta: z.number().int(),
   quantityAfter: z.number().int(),
   reasonCode: ZStockReasonCode,
-  /** The tenant's reason label, else the label of the reason code. */
+  /** The tenant's own reason as its users named it, if one was chosen; else the web names `reasonCode`. */
   reason: z.string().nullable(),
   /** The document or event behind the change (e.g. `tag_movement` and its id). */
   sourceType: z.string().nullable(),
@@ -223,18 +211,56 @@ export const ZStockSummary = z.object({
 export type TStockSummary = z.infer<typeof ZStockSummary>;
 
 // Activity log
+/** Every action any module logs; the web names each in English and French. */
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'incremented',
+  'decremented',
+  'imported',
+  'status',
+  'received',
+] as const;
+export type TActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+/** Every entity any module logs; the log's filter offers them all. */
+export const ACTIVITY_ENTITIES = [
+  'article',
+  'lot',
+  'category',
+  'reason',
+  'supplier',
+  'customer',
+  'customer group',
+  'payment mode',
+  'purchase_order',
+  'platform_order',
+  'company',
+  'user',
+  'role',
+  'tag',
+  'tag family',
+  'consumer',
+  'reader',
+  'terminal',
+  'attribution',
+  'category attribution',
+] as const;
+export type TActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 export const ZActivityLog = z.object({
   id: z.number().int(),
-  entity: z.string(),
+  entity: z.enum(ACTIVITY_ENTITIES),
   entityId: z.number().int().nullable(),
-  action: z.enum(['created', 'updated', 'deleted', 'incremented', 'decremented', 'imported']),
+  action: z.enum(ACTIVITY_ACTIONS),
   summary: z.string(),
   changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
   userName: z.string().nullable(),
+  /** Written by the platform's team (the super admin), whose name a tenant does not see. */
+  byPlatform: z.boolean(),
   createdAt: z.string(),
 });
 export type TActivityLog = z.infer<typeof ZActivityLog>;
-export const ZActivityLogQuery = ZListQuery.extend({ entity: text(40).optional() });
+export const ZActivityLogQuery = ZListQuery.extend({ entity: z.enum(ACTIVITY_ENTITIES).optional() });
 
 // Import / export
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

@@ -58,6 +58,8 @@ export const ZDocumentEvent = z.object({
   summary: z.string(),
   changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
   userName: z.string().nullable(),
+  /** Written by the platform's team (the super admin), whose name a tenant does not see. */
+  byPlatform: z.boolean(),
   createdAt: z.string(),
 });
 export type TDocumentEvent = z.infer<typeof ZDocumentEvent>;

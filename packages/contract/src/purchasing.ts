@@ -227,9 +227,9 @@ export const ZPurchasedQuantity = z.object({
   received: z.number().int(),
 });
 export type TPurchasedQuantity = z.infer<typeof ZPurchasedQuantity>;
-/** References on the most order lines (orders not canceled), with their units. */
+/** References on the most orders (not canceled), all time, then the most units; with their units. */
 export const ZRepeatedReferences = z.array(
-  z.object({ reference: z.string(), designation: z.string(), lines: z.number().int(), quantity: z.number().int() }),
+  z.object({ reference: z.string(), designation: z.string(), orders: z.number().int(), quantity: z.number().int() }),
 );
 export type TRepeatedReferences = z.infer<typeof ZRepeatedReferences>;
 /** `active=true`: the modes a new document may take (the purchase order's picker). */

@@ -3,6 +3,7 @@ import type { TPurchaseOrderInput } from '@tagstock/contract';
 import { loadAuthContext } from '../platform/auth';
 import { purchasingService } from '../modules/purchasing/purchasing.service';
 import { queryRows, withPlatform, type Db } from './client';
+import { seedDemo, type SeedResult } from './seed';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -124,4 +125,14 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
           .filter((line) => line.quantity > 0),
       });
   }
+}
+
+/**
+ * What the first start (`npm start` on an empty database) writes: the demo tenants and accounts, then their
+ * documents. The test suites call `seedDemo` alone, so their counts and numbers stay their own.
+ */
+export async function seedFirstStart(db: Db, demoPassword?: string): Promise<SeedResult> {
+  const seed = await seedDemo(db, demoPassword);
+  if (seed.seeded) await seedDemoDocuments(db);
+  return seed;
 }

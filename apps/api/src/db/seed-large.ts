@@ -181,7 +181,7 @@ async function seedPurchaseOrders(database: Pick<Database, 'db'>, t: number, cou
       where o.id = x.order_id and o.tenant_id = ${t} and o.line_count = 0`);
     await tx.execute(sql`
       insert into purchase_reference_counts as c (tenant_id, reference, designation, lines, quantity)
-      select ${t}, l.reference, max(l.designation), count(*), sum(l.quantity)
+      select ${t}, l.reference, max(l.designation), count(distinct l.order_id), sum(l.quantity)
       from purchase_order_lines l join purchase_orders o on o.id = l.order_id
       where o.tenant_id = ${t} and o.status <> 'canceled' group by l.reference
       on conflict (tenant_id, reference) do update set lines = excluded.lines, quantity = excluded.quantity`);

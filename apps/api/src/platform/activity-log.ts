@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { TActivityAction, TActivityEntity } from '@tagstock/contract';
 import type { Tx } from '../db/client';
 import { activityLog, type TChange } from '../db/schema';
 
 export type LogEntry = {
   tenantId: number;
   userId: number | null;
-  entity: string;
+  entity: TActivityEntity;
   entityId: number | null;
-  action: 'created' | 'updated' | 'deleted' | 'incremented' | 'decremented' | 'imported' | 'status' | 'received';
+  action: TActivityAction;
   summary: string;
   changes?: TChange[];
 };
@@ -15,6 +17,12 @@ export type LogEntry = {
 export async function logActivity(tx: Tx, entry: LogEntry): Promise<void> {
   await tx.insert(activityLog).values({ ...entry, changes: entry.changes ?? [] });
 }
+
+/**
+ * Whether an entry's author is the platform's team: a user of no tenant (hidden from a tenant by row-level
+ * security, so its row is absent there). `l` is the log, `u` its left-joined user.
+ */
+export const byPlatform = sql`(l.user_id is not null and u.tenant_id is null)`;
 
 /** Field-by-field differences between two versions of a record (timestamps ignored). */
 export function diff(before: Record<string, unknown>, after: Record<string, unknown>): TChange[] {

@@ -9,6 +9,7 @@ import {
   ZListQuery,
   ZOk,
   ZUsage,
+  type TActivityEntity,
   type TList,
   type TListQuery,
   type TResource,
@@ -33,7 +34,7 @@ export type UsageRef = {
 
 export type CrudSpec<TInput, TCreate = TInput, TQuery extends TListQuery = TListQuery> = {
   /** Singular name, used in messages and the activity log. */
-  entity: string;
+  entity: TActivityEntity;
   table: TenantTable;
   /** The list query for one tenant; its columns build the item answered everywhere. */
   list(tenantId: number, q: TQuery): ListSpec;

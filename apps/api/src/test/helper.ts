@@ -37,12 +37,17 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
  */
 export async function setupTestApp(
   overrides: Partial<AppConfig> = {},
-  opts: { prepare?: (app: FastifyInstance) => void; logQuery?: (query: string) => void } = {},
+  opts: {
+    prepare?: (app: FastifyInstance) => void;
+    logQuery?: (query: string) => void;
+    /** How the empty database is filled: the demo tenants and accounts unless told (e.g. `seedFirstStart`). */
+    seed?: (db: Db, password: string) => Promise<unknown>;
+  } = {},
 ): Promise<TestContext> {
   const pgdb = dbKind === 'postgres' ? await freshPostgres() : undefined;
   const database = await openDatabase({ databaseUrl: pgdb?.url, logQuery: opts.logQuery });
   await database.migrate();
-  await seedDemo(database.db, DEMO_PASSWORD);
+  await (opts.seed ?? seedDemo)(database.db, DEMO_PASSWORD);
   const app = await buildApp(testConfig(overrides), database);
   opts.prepare?.(app);
   await app.ready();

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TDocumentEvent } from '@tagstock/contract';
-import { changeLine } from '../features/logs/log-format';
+import { authorName, changeLine } from '../features/logs/log-format';
 import { formatDateTime, formatMoney } from './format';
 import { EmptyRow } from './Section';
 
@@ -74,7 +74,7 @@ export const DocumentHistory = ({
         {(events ?? []).map((event) => (
           <TableRow key={event.id}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt, language)}</TableCell>
-            <TableCell>{event.userName ?? '—'}</TableCell>
+            <TableCell>{authorName(t, event)}</TableCell>
             <TableCell>{t(`${vocabulary.events}.${event.action}`, { defaultValue: event.action })}</TableCell>
             <TableCell>
               {event.changes.map((change, i) => (

@@ -3,6 +3,7 @@ import { listOf, ZActivityLog, ZActivityLogQuery, type TActivityLog } from '@tag
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withTenant, type Db } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
+import { byPlatform } from '../../platform/activity-log';
 import { callerTenant } from '../../platform/auth';
 import { paginate } from '../../platform/pagination';
 
@@ -22,7 +23,7 @@ export function activityLogModule(db: Db) {
             tx,
             {
               columns: sql`l.id::int as id, l.entity, l.entity_id as "entityId", l.action, l.summary, l.changes,
-                u.name as "userName", ${isoUtc(sql`l.created_at`)} as "createdAt"`,
+                u.name as "userName", ${byPlatform} as "byPlatform", ${isoUtc(sql`l.created_at`)} as "createdAt"`,
               from: sql`from activity_log l left join users u on u.id = l.user_id`,
               where: [sql`l.tenant_id = ${tenantId}`, ...(q.entity ? [sql`l.entity = ${q.entity}`] : [])],
               search: [sql`l.summary`, sql`u.name`, sql`l.action`],

@@ -1,3 +1,4 @@
+import type { TActivityAction, TActivityEntity } from '@tagstock/contract';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/tenants.schema';
 import { users } from '../auth/auth.schema';
@@ -12,9 +13,9 @@ export const activityLog = pgTable(
       .notNull()
       .references(() => tenants.id),
     userId: integer('user_id').references(() => users.id),
-    entity: text('entity').notNull(),
+    entity: text('entity').$type<TActivityEntity>().notNull(),
     entityId: integer('entity_id'),
-    action: text('action').notNull(),
+    action: text('action').$type<TActivityAction>().notNull(),
     summary: text('summary').notNull().default(''),
     changes: jsonb('changes').$type<TChange[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

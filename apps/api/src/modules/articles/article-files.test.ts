@@ -203,11 +203,14 @@ describe('export and import', () => {
     const history = (
       await ctx.as(await admin(), { method: 'GET', url: `${api}/articles/${items[0]!.id}/movements` })
     ).json().items as Row[];
-    expect(history.map((m) => [m.delta, m.reasonCode, m.reason])).toEqual([[40, 'import', 'Import']]);
+    expect(history.map((m) => [m.delta, m.reasonCode, m.reason])).toEqual([[40, 'import', null]]);
     const logs = (await ctx.as(await admin(), { method: 'GET', url: `${api}/logs?search=IMP-10` })).json()
       .items as Row[];
     expect(logs.find((l) => l.action === 'incremented')).toMatchObject({
-      changes: [{ field: 'quantity', from: 0, to: 40 }],
+      changes: [
+        { field: 'quantity', from: 0, to: 40 },
+        { field: 'reasonCode', from: null, to: 'import' },
+      ],
     });
     const acme = await ctx.token('admin@acme.test');
     expect((await ctx.as(acme, { method: 'GET', url: `${api}/articles?search=IMP-1` })).json().total).toBe(0);

@@ -166,9 +166,9 @@ export function articleImportRoutes(db: Db) {
           written.map((w) => ({
             tenantId,
             userId,
-            entity: 'article',
+            entity: 'article' as const,
             entityId: w.id,
-            action: 'imported',
+            action: 'imported' as const,
             summary: `${w.reference} — ${w.designation}`,
             changes: [],
           })),

@@ -34,7 +34,7 @@ import { articleLotRoutes } from './article-lots';
 import { articles } from './articles.schema';
 import { articleImportRoutes } from './articles.import';
 import { articleListSpec } from './articles.repository';
-import { moveStock, reasonCodeLabel } from '../stock/stock.service';
+import { moveStock } from '../stock/stock.service';
 import { purchaseOrderLines } from '../purchasing/purchasing.schema';
 
 export function articlesModule(db: Db) {
@@ -93,7 +93,7 @@ export function articlesModule(db: Db) {
         tx,
         {
           columns: sql`m.id, m.delta, m.quantity_after as "quantityAfter", m.reason_code as "reasonCode",
-            coalesce(r.label, ${reasonCodeLabel(sql`m.reason_code`)}) as reason, m.note,
+            r.label as reason, m.note,
             m.source_type as "sourceType", m.source_id as "sourceId",
             u.name as "userName", ${isoUtc(sql`m.created_at`)} as "createdAt"`,
           from: sql`from stock_movements m left join reasons r on r.id = m.reason_id left join users u on u.id = m.user_id`,

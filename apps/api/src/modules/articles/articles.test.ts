@@ -105,12 +105,22 @@ describe('articles', () => {
       quantityAfter: 9,
       userName: 'Camille Martin',
     });
-    expect(history.items[2]).toMatchObject({ reasonCode: 'opening', reason: 'Opening stock', quantityAfter: 5 });
+    // A reason of the server's own is its code only (the web names it); a tenant's reason keeps its name.
+    expect(history.items[2]).toMatchObject({ reasonCode: 'opening', reason: null, quantityAfter: 5 });
 
     const logs = await get<{ items: Row[] }>(`/logs?search=T-STOCK`);
     // The opening stock is a stock change too, logged in the transaction that created the article.
     expect(logs.items.map((l) => l.action)).toEqual(['decremented', 'incremented', 'created', 'incremented']);
-    expect(logs.items[0]!.changes).toEqual([{ field: 'quantity', from: 9, to: 2 }]);
+    expect(logs.items[0]).toMatchObject({ summary: 'T-STOCK — Stock', byPlatform: false });
+    expect(logs.items[0]!.changes).toEqual([
+      { field: 'quantity', from: 9, to: 2 },
+      { field: 'reasonCode', from: null, to: 'manual' },
+      { field: 'reason', from: null, to: 'Casse' },
+    ]);
+    expect(logs.items[3]!.changes).toEqual([
+      { field: 'quantity', from: 0, to: 5 },
+      { field: 'reasonCode', from: null, to: 'opening' },
+    ]);
 
     const viewer = await ctx.token('viewer@demo.test');
     expect(

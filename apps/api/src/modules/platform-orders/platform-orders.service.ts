@@ -4,6 +4,7 @@ import {
   ZEpcRegistration,
   ZPlatformOrderInput,
   type TEpcRegistration,
+  type TActivityEntity,
   type TPlatformOrder,
   type TPlatformOrderAdmin,
   type TPlatformOrderAdminListQuery,
@@ -33,7 +34,7 @@ import { paginate, type ListSpec } from '../../platform/pagination';
 import { epcRange } from './epc-range';
 import { epcConflict } from '../rfid/tags-received';
 
-export const PLATFORM_ORDER_ENTITY = 'platform_order';
+export const PLATFORM_ORDER_ENTITY = 'platform_order' satisfies TActivityEntity;
 
 /** The supplier named on an order to the platform. */
 const PLATFORM_NAME = 'Tagstock';
@@ -405,7 +406,7 @@ export function platformOrdersService(db: Db) {
           entity: PLATFORM_ORDER_ENTITY,
           entityId: id,
           action: 'received',
-          summary: `${order.number}: ${epcs.length} tags registered`,
+          summary: order.number,
           changes: [{ field: 'registeredTags', from: null, to: epcs.length }],
         });
         return (await findOne(tx, null, id))!;

@@ -272,6 +272,14 @@ describe('registering delivered tags', () => {
     expect(after.history[2]!.changes).toEqual([{ field: 'registeredTags', from: null, to: 5 }]);
     const seen = (await call('GET', `/platform-orders/${o.id}`, undefined, admin)).json() as TPlatformOrderAdmin;
     expect(seen.history.map((e) => e.action)).toEqual(['created', 'status', 'received']);
+    // The tenant's history says the platform's team did the rest, never who: it sees no platform user.
+    expect(seen.history.map((e) => [e.byPlatform, e.userName])).toEqual([
+      [false, 'Camille Martin'],
+      [true, null],
+      [true, null],
+    ]);
+    expect(after.history.map((e) => e.byPlatform)).toEqual([false, true, true]);
+    expect(after.history[2]!.summary).toBe(o.number);
     const tags = await epcs(admin, demoFamily);
     expect(tags.map((t) => t.epc)).toEqual([
       'E2000000000000000000A0FE',

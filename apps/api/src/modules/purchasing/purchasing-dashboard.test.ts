@@ -10,6 +10,13 @@ let acme = '';
 let viewer = '';
 let superAdmin = '';
 let demoId = 0;
+/** The fixtures' helpers, for a test that adds orders of its own. */
+let fixtures: {
+  article(reference: string): Promise<number>;
+  order(supplierId: number, orderDate: string, lines: [number, number][]): Promise<unknown>;
+  north: number;
+  south: number;
+};
 const get = (url: string, token = admin) => ctx.as(token, { method: 'GET', url: `${api}${url}` });
 const post = (url: string, payload: object) => ctx.as(admin, { method: 'POST', url: `${api}${url}`, payload });
 
@@ -66,6 +73,7 @@ beforeAll(async () => {
   await order(south, monthsAgo(2), [[b, 7]]);
   const canceled = await order(north, today, [[b, 100]]);
   await post(`/purchase-orders/${canceled.id}/status`, { status: 'canceled' });
+  fixtures = { article, order, north, south };
 });
 
 describe('purchase dashboard', () => {
@@ -100,11 +108,27 @@ describe('purchase dashboard', () => {
     expect(quantity).toEqual({ startDate: monthsAgo(3), endDate: today, ordered: 26, received: 3 });
   });
 
-  it('names the references ordered most often; a canceled order no longer counts', async () => {
-    const refs = (await get(`/dashboard/mostRepeatedReferences/${demoId}`)).json();
-    expect(refs.filter((r: { reference: string }) => r.reference.startsWith('DASH-'))).toEqual([
-      { reference: 'DASH-A', designation: 'Article DASH-A', lines: 2, quantity: 14 },
-      { reference: 'DASH-B', designation: 'Article DASH-B', lines: 2, quantity: 12 },
+  it('names the references ordered most often, then with the most units; a canceled order no longer counts', async () => {
+    const dash = async () =>
+      ((await get(`/dashboard/mostRepeatedReferences/${demoId}`)).json() as { reference: string }[]).filter((r) =>
+        r.reference.startsWith('DASH-'),
+      );
+    expect(await dash()).toEqual([
+      { reference: 'DASH-A', designation: 'Article DASH-A', orders: 2, quantity: 14 },
+      { reference: 'DASH-B', designation: 'Article DASH-B', orders: 2, quantity: 12 },
+    ]);
+    // Two orders of DASH-C, one of them on two lines: two orders, and more units than DASH-A.
+    const { article, order, north, south } = fixtures;
+    const c = await article('DASH-C');
+    await order(north, today, [
+      [c, 1],
+      [c, 1],
+    ]);
+    await order(south, today, [[c, 30]]);
+    expect(await dash()).toEqual([
+      { reference: 'DASH-C', designation: 'Article DASH-C', orders: 2, quantity: 32 },
+      { reference: 'DASH-A', designation: 'Article DASH-A', orders: 2, quantity: 14 },
+      { reference: 'DASH-B', designation: 'Article DASH-B', orders: 2, quantity: 12 },
     ]);
   });
 

@@ -90,8 +90,9 @@ const queries = {
   references: (tx: Tx, tenantId: number): Promise<TRepeatedReferences> =>
     queryRows(
       tx,
-      sql`select reference, designation, lines, quantity::int as quantity from purchase_reference_counts
-          where tenant_id = ${tenantId} and lines > 0 order by lines desc, reference limit 10`,
+      // Ties on the order count go to the most units (an incremental sort along the count's index).
+      sql`select reference, designation, lines as orders, quantity::int as quantity from purchase_reference_counts
+          where tenant_id = ${tenantId} and lines > 0 order by lines desc, quantity desc, reference limit 10`,
     ),
 };
 

@@ -120,7 +120,10 @@ export const purchaseReceiptLines = pgTable(
   ],
 );
 
-/** How many order lines (and units) name each reference, kept by the order service: the most ordered references. */
+/**
+ * How many orders (and units) name each reference, kept by the order service: the most ordered references.
+ * `lines` counts orders, one per order whatever its lines of the reference.
+ */
 export const purchaseReferenceCounts = pgTable(
   'purchase_reference_counts',
   {

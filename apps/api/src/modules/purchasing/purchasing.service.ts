@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PURCHASE_ORDER_TRANSITIONS,
+  type TActivityEntity,
   type TArticleOnOrder,
   type TPurchaseOrder,
   type TPurchaseOrderInput,
@@ -32,7 +33,7 @@ import { companyForDocuments } from '../company/company.service';
 import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
 import { moveStock } from '../stock/stock.service';
 
-export const PURCHASE_ORDER_ENTITY = 'purchase_order';
+export const PURCHASE_ORDER_ENTITY = 'purchase_order' satisfies TActivityEntity;
 
 const PDF_LABELS: Record<
   PdfLanguage,
@@ -236,14 +237,15 @@ export function purchasingService(db: Db) {
       : Promise.resolve();
 
   /**
-   * Keeps the per-reference counts of the dashboard (lines and units on orders not canceled): adds written lines,
-   * or takes back an order's stored lines. One statement; references in a fixed order (no deadlock between two).
+   * Keeps the per-reference counts of the dashboard (orders and units, orders not canceled): adds an order's
+   * written lines, or takes back its stored lines. An order counts once per reference, whatever its lines of it.
+   * One statement; references in a fixed order (no deadlock between two).
    */
   const countReferences = (tx: Tx, tenantId: number, lines: WrittenLine[]) =>
     lines.length
       ? tx.execute(
           sql`insert into purchase_reference_counts as c (tenant_id, reference, designation, lines, quantity)
-              select ${tenantId}, reference, max(designation), count(*), sum(quantity)
+              select ${tenantId}, reference, max(designation), 1, sum(quantity)
               from ${jsonRows(lines)} as x(reference text, designation text, quantity int)
               group by reference order by reference
               on conflict (tenant_id, reference) do update set lines = c.lines + excluded.lines,
@@ -253,7 +255,7 @@ export function purchasingService(db: Db) {
   const uncountReferences = (tx: Tx, tenantId: number, orderId: number) =>
     tx.execute(
       sql`update purchase_reference_counts c set lines = c.lines - x.lines, quantity = c.quantity - x.quantity
-          from (select reference, count(*)::int as lines, sum(quantity) as quantity from purchase_order_lines
+          from (select reference, 1 as lines, sum(quantity) as quantity from purchase_order_lines
                 where order_id = ${orderId} and tenant_id = ${tenantId} group by reference order by reference) x
           where c.tenant_id = ${tenantId} and c.reference = x.reference`,
     );
@@ -484,8 +486,13 @@ export function purchasingService(db: Db) {
           entity: PURCHASE_ORDER_ENTITY,
           entityId: id,
           action: 'received',
-          summary: `${order.number}: ${units} units on ${input.lines.length} lines${tagged.length ? `, ${tagged.length} EPCs` : ''}`,
-          changes: [{ field: 'receiptStatus', from: order.receiptStatus, to: after!.receiptStatus }],
+          // Numbers as changes, not words in the summary: the web names them in the reader's language.
+          summary: order.number,
+          changes: [
+            { field: 'receiptStatus', from: order.receiptStatus, to: after!.receiptStatus },
+            { field: 'receivedUnits', from: null, to: units },
+            ...(tagged.length ? [{ field: 'receivedEpcs', from: null, to: tagged.length }] : []),
+          ],
         });
         return (await findOne(tx, tenantId, id))!;
       }),

@@ -282,6 +282,17 @@ describe('purchase orders', () => {
         sourceId: order.id,
       }),
     );
+    // The history's receipt entries: numbers as changes, no English words in the summary.
+    const history = (await call('GET', `/purchase-orders/${order.id}/history`)).json();
+    expect(history.at(-1)).toMatchObject({
+      action: 'received',
+      summary: order.number,
+      byPlatform: false,
+      changes: [
+        { field: 'receiptStatus', from: 'partially_received', to: 'received' },
+        { field: 'receivedUnits', from: null, to: 4 },
+      ],
+    });
     const receipts = (await call('GET', `/purchase-orders/${order.id}/receipts`)).json();
     expect(receipts).toHaveLength(2);
     expect(receipts[0].lines).toEqual([

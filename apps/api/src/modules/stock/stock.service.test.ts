@@ -105,9 +105,13 @@ describe('moveStock', () => {
     expect(logs[0]).toMatchObject({
       articleId: ids[0],
       action: 'incremented',
-      changes: [{ field: 'quantity', from: 0, to: 1 }],
+      changes: [
+        { field: 'quantity', from: 0, to: 1 },
+        { field: 'reasonCode', from: null, to: 'receipt' },
+      ],
     });
-    expect(logs[0]!.summary).toBe(`STK-${batch}-1 — Article 1 (Receipt)`);
+    // No English text: the web names the reason's code in the reader's language.
+    expect(logs[0]!.summary).toBe(`STK-${batch}-1 — Article 1`);
   });
 
   it('applies several changes of one article in order, and logs the article once from first to last', async () => {
@@ -138,8 +142,15 @@ describe('moveStock', () => {
       sql`select action, summary, changes from activity_log where entity = 'article' and entity_id = ${id!}`,
     );
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ action: 'incremented', changes: [{ field: 'quantity', from: 2, to: 4 }] });
-    expect(logs[0]!.summary).toMatch(/\((Casse, RFID|RFID, Casse)\)$/);
+    // Every reason of the batch: the codes, and the tenant's own reason by its name.
+    expect(logs[0]).toMatchObject({
+      action: 'incremented',
+      changes: [
+        { field: 'quantity', from: 2, to: 4 },
+        { field: 'reasonCode', from: null, to: ['manual', 'rfid'] },
+        { field: 'reason', from: null, to: 'Casse' },
+      ],
+    });
   });
 
   it('refuses the whole batch with 409 insufficient_stock when one change would go below zero', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { QUANTITY_MAX, type TStockReasonCode } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
 import { jsonList, jsonRows } from '../../db/sql-fragments';
@@ -13,7 +13,7 @@ export type StockChange = {
   delta: number;
   /** What kind of change this is. */
   reason: TStockReasonCode;
-  /** The tenant's own reason (a manual change); its label replaces the code's in the movement and the log. */
+  /** The tenant's own reason (a manual change); its name is shown beside the code's in the movement and the log. */
   reasonId?: number | null;
   note?: string | null;
   /** The document or event behind the change: a tag movement, a delivery note, an inventory… */
@@ -22,25 +22,6 @@ export type StockChange = {
 
 /** An article the batch moved: its quantity before the first change and after the last. */
 export type MovedArticle = { articleId: number; reference: string; designation: string; before: number; after: number };
-
-/** Labels of the reason codes, for movements and log entries that carry no tenant reason. */
-export const STOCK_REASON_LABELS: Record<TStockReasonCode, string> = {
-  manual: 'Manual change',
-  opening: 'Opening stock',
-  import: 'Import',
-  rfid: 'RFID',
-  receipt: 'Receipt',
-  delivery: 'Delivery',
-  output: 'Output',
-  inventory: 'Inventory adjustment',
-};
-
-/** The label of a reason code column, in SQL (for lists of stock movements). */
-export const reasonCodeLabel = (column: SQL) =>
-  sql`case ${column} ${sql.join(
-    Object.entries(STOCK_REASON_LABELS).map(([code, label]) => sql`when ${code} then ${label}`),
-    sql` `,
-  )} end`;
 
 /**
  * Locks the tenant's articles in id order (two batches never wait on each other in opposite orders) and
@@ -133,7 +114,6 @@ export async function moveStock(
       quantity_after: after,
       reason_code: c.reason,
       reason_id: c.reasonId ?? null,
-      label: STOCK_REASON_LABELS[c.reason],
       note: c.note ?? null,
       source_type: c.source?.type ?? null,
       source_id: c.source?.id ?? null,
@@ -149,7 +129,7 @@ export async function moveStock(
     tx,
     sql`with v as materialized (
           select row_number() over () as ord, v.* from ${jsonRows(rows)} as v(article_id int, delta int,
-            quantity_after int, reason_code text, reason_id int, label text, note text, source_type text, source_id bigint)
+            quantity_after int, reason_code text, reason_id int, note text, source_type text, source_id bigint)
         ),
         n as (select * from ${jsonRows(articles)} as n(id int, before int, after int, delta int)),
         stock as (
@@ -164,18 +144,24 @@ export async function moveStock(
             source_type, source_id
           from v order by ord
         ),
-        labels as (
-          select v.article_id, string_agg(distinct coalesce(r.label, v.label), ', ') as label
+        why as (
+          select v.article_id, string_agg(distinct r.label, ', ') as own,
+            case when count(distinct v.reason_code) = 1 then to_jsonb(min(v.reason_code))
+              else to_jsonb(array_agg(distinct v.reason_code order by v.reason_code)) end as codes
           from v left join reasons r on r.id = v.reason_id and r.tenant_id = ${ctx.tenantId}
           group by v.article_id
         ),
         logged as (
+          -- The reason's code (the web names it in the reader's language), and the tenant's own reason as written.
           insert into activity_log (tenant_id, user_id, entity, entity_id, action, summary, changes)
           select ${ctx.tenantId}, ${ctx.userId}::int, 'article', s.id,
             case when n.after >= n.before then 'incremented' else 'decremented' end,
-            s.reference || ' — ' || s.designation || ' (' || l.label || ')',
-            jsonb_build_array(jsonb_build_object('field', 'quantity', 'from', n.before, 'to', n.after))
-          from stock s join n on n.id = s.id join labels l on l.article_id = s.id
+            s.reference || ' — ' || s.designation,
+            jsonb_build_array(jsonb_build_object('field', 'quantity', 'from', n.before, 'to', n.after),
+              jsonb_build_object('field', 'reasonCode', 'from', null, 'to', w.codes))
+              || case when w.own is null then '[]'::jsonb
+                 else jsonb_build_array(jsonb_build_object('field', 'reason', 'from', null, 'to', w.own)) end
+          from stock s join n on n.id = s.id join why w on w.article_id = s.id
         )
         select id, reference, designation from stock`,
   );

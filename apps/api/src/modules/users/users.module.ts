@@ -68,7 +68,7 @@ export const ownRole = () => new AppError(403, 'own_role', 'You cannot change yo
 const logOf = (auth: AuthContext, tenantId: number, user: TUser) => ({
   tenantId,
   userId: auth.userId,
-  entity: 'user',
+  entity: 'user' as const,
   entityId: user.id,
   summary: `${user.name} — ${user.email}`,
 });

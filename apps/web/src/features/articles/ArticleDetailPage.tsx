@@ -173,7 +173,7 @@ export const ArticleDetailPage = () => {
                     </TableCell>
                     <TableCell align="right">{m.quantityAfter}</TableCell>
                     <TableCell>
-                      {m.reason ?? '—'}
+                      {m.reason ?? t(`stockReasons.${m.reasonCode}`)}
                       {m.note && (
                         <Typography variant="caption" color="text.secondary" component="div">
                           {m.note}

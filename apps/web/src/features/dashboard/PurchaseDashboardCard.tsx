@@ -31,11 +31,33 @@ export const lastDays = (days: number, now = new Date()) => ({
 });
 const PERIODS = [30, 90, 365] as const;
 
-const Section = ({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) => (
+/** One widget; its caption names the time it covers, so it is clear which follow the period selector. */
+const Section = ({
+  title,
+  caption,
+  children,
+  testId,
+}: {
+  title: string;
+  caption?: string;
+  children: React.ReactNode;
+  testId: string;
+}) => (
   <Grid size={{ xs: 12, md: 6 }} data-testid={testId}>
-    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: caption ? 0 : 1 }}>
       {title}
     </Typography>
+    {caption && (
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        sx={{ mb: 1 }}
+        data-testid={`${testId}-caption`}
+      >
+        {caption}
+      </Typography>
+    )}
     {children}
   </Grid>
 );
@@ -94,7 +116,11 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
               ))}
             </List>
           </Section>
-          <Section title={t('dashboard.purchasesPerMonth')} testId="purchases-per-month">
+          <Section
+            title={t('dashboard.purchasesPerMonth')}
+            caption={t('dashboard.last12Months')}
+            testId="purchases-per-month"
+          >
             {months && (
               <BarChart
                 height={220}
@@ -117,7 +143,11 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
               />
             )}
           </Section>
-          <Section title={t('dashboard.topSuppliers')} testId="top-suppliers">
+          <Section
+            title={t('dashboard.topSuppliers')}
+            caption={t('dashboard.overLastDays', { count: days })}
+            testId="top-suppliers"
+          >
             <List dense disablePadding>
               {suppliers?.map((s) => (
                 <ListItem key={s.supplierId} disableGutters>
@@ -135,13 +165,19 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
               </Typography>
             )}
           </Section>
-          <Section title={t('dashboard.mostOrdered')} testId="most-ordered">
+          <Section title={t('dashboard.mostOrdered')} caption={t('dashboard.allOrders')} testId="most-ordered">
             <List dense disablePadding>
               {references?.map((r) => (
                 <ListItem key={r.reference} disableGutters>
                   <ListItemText
                     primary={`${r.reference} — ${r.designation}`}
-                    secondary={t('dashboard.referenceLines', { count: r.lines, n: n(r.lines), units: n(r.quantity) })}
+                    secondary={
+                      <>
+                        {/* What it ranks by first, the units after. */}
+                        <strong>{t('dashboard.orderCount', { count: r.orders, n: n(r.orders) })}</strong>
+                        {` — ${t('dashboard.units', { count: r.quantity, n: n(r.quantity) })}`}
+                      </>
+                    }
                   />
                 </ListItem>
               ))}

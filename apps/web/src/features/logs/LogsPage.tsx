@@ -1,29 +1,29 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TActivityLog } from '@tagstock/contract';
+import { ACTIVITY_ENTITIES, type TActivityAction, type TActivityLog } from '@tagstock/contract';
 import { PageHeader } from '../../components/PageHeader';
 import { ResourceTable } from '../../components/ResourceTable';
 import { formatDateTime } from '../../components/format';
 import { logsApi } from './api';
-import { changeLine, visibleChanges } from './log-format';
+import { authorName, changeLine, visibleChanges } from './log-format';
 import type { ResourceColumn } from '../../components/resource-columns';
 
-// The entities the server logs (SPEC §3: events on articles; lots belong to articles).
-const ENTITIES = ['article', 'lot', 'supplier', 'customer', 'customer group', 'user', 'role'] as const;
-const ACTION_COLOR = {
+const ACTION_COLOR: Record<TActivityAction, ChipProps['color']> = {
   created: 'success',
   updated: 'info',
   deleted: 'error',
   incremented: 'success',
   decremented: 'warning',
   imported: 'secondary',
-} as const;
+  status: 'primary',
+  received: 'success',
+};
 
 /** Who changed what, when: old → new per field. */
 export const LogsPage = () => {
@@ -48,13 +48,14 @@ export const LogsPage = () => {
         headerName: t('fields.user'),
         width: 150,
         sortable: false,
+        valueGetter: (_value: unknown, row: TActivityLog) => authorName(t, row),
       },
       {
         field: 'entity',
         card: 'secondary',
         headerName: t('fields.entity'),
         width: 130,
-        valueFormatter: (value: string) => t(`logs.entities.${value}`, { defaultValue: value }),
+        valueFormatter: (value: string) => t(`logs.entities.${value}`),
       },
       {
         field: 'action',
@@ -96,6 +97,14 @@ export const LogsPage = () => {
     ],
     [t, language],
   );
+  // Every entity the server logs, by name in the reader's language.
+  const entities = useMemo(
+    () =>
+      ACTIVITY_ENTITIES.map((name) => ({ name, label: t(`logs.entities.${name}`) })).sort((a, b) =>
+        a.label.localeCompare(b.label, language),
+      ),
+    [t, language],
+  );
   return (
     <>
       <PageHeader title={t('logs.title')} subtitle={t('logs.subtitle')} />
@@ -119,9 +128,9 @@ export const LogsPage = () => {
         }
       >
         <MenuItem value="">{t('logs.allEntities')}</MenuItem>
-        {ENTITIES.map((name) => (
+        {entities.map(({ name, label }) => (
           <MenuItem key={name} value={name}>
-            {t(`logs.entities.${name}`)}
+            {label}
           </MenuItem>
         ))}
       </TextField>

@@ -4,7 +4,8 @@ import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
 import adminEn from '../../locales/admin/en.json';
 import adminFr from '../../locales/admin/fr.json';
-import { changeLine, visibleChanges } from './log-format';
+import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES, STOCK_REASON_CODES } from '@tagstock/contract';
+import { authorName, changeLine, visibleChanges } from './log-format';
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources: { en: { translation: en }, fr: { translation: fr } }, lng: 'fr', fallbackLng: 'en' });
@@ -41,5 +42,42 @@ describe('activity log lines', () => {
       'Catégorie',
       'Seuil d’alerte de stock',
     ]);
+  });
+
+  it('names a stock change’s reason in the reader’s language, and keeps a tenant’s own reason as written', () => {
+    expect(changeLine(t, { field: 'reasonCode', from: null, to: 'receipt' }, 'fr')).toEqual({
+      label: 'Type de mouvement',
+      from: '—',
+      to: 'Réception',
+    });
+    expect(changeLine(t, { field: 'reasonCode', from: null, to: ['manual', 'rfid'] }, 'fr').to).toBe(
+      'Modification manuelle, RFID',
+    );
+    expect(changeLine(i18n.getFixedT('en'), { field: 'reasonCode', from: null, to: 'opening' }, 'en').to).toBe(
+      'Opening stock',
+    );
+    expect(changeLine(t, { field: 'reason', from: null, to: 'Casse' }, 'fr')).toMatchObject({
+      label: 'Motif',
+      to: 'Casse',
+    });
+  });
+
+  it('names the platform’s team as the author of its entries, never its people', () => {
+    expect(authorName(t, { userName: null, byPlatform: true })).toBe('Équipe Tagstock');
+    expect(authorName(i18n.getFixedT('en'), { userName: null, byPlatform: true })).toBe('Tagstock team');
+    expect(authorName(t, { userName: 'Camille Martin', byPlatform: false })).toBe('Camille Martin');
+    expect(authorName(t, { userName: null, byPlatform: false })).toBe('—');
+  });
+});
+
+describe('every code the server logs has its name in en and fr', () => {
+  it.each([
+    ['logs.actions', ACTIVITY_ACTIONS],
+    ['logs.entities', ACTIVITY_ENTITIES],
+    ['stockReasons', STOCK_REASON_CODES],
+  ] as const)('%s', (prefix, codes) => {
+    for (const lng of ['en', 'fr'])
+      for (const code of codes)
+        expect(i18n.exists(`${prefix}.${code}`, { lng, fallbackLng: false }), `${lng} ${code}`).toBe(true);
   });
 });

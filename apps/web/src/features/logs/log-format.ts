@@ -19,6 +19,8 @@ const LABEL_KEYS: Record<string, string> = {
   hasImage: 'articles.image',
   image: 'articles.image',
 };
+// Fields holding codes the web names: the field → the prefix of its values' keys.
+const CODES: Record<string, string> = { reasonCode: 'stockReasons' };
 const MONEY = new Set(['priceHt', 'priceTtc', 'unitPrice']);
 const RATE = new Set(['vatRate']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,6 +39,12 @@ export const fieldLabel = (t: Translate, field: string): string =>
 /** A logged value as the user reads it elsewhere: money, rates, dates, yes/no, "—" for nothing. */
 export const formatLogValue = (t: Translate, field: string, value: unknown, language: string): string => {
   if (value === null || value === undefined || value === '') return t('logs.values.empty');
+  const codes = CODES[field];
+  if (codes)
+    return [value]
+      .flat()
+      .map((code) => t(`${codes}.${String(code)}`, { defaultValue: String(code) }))
+      .join(', ');
   if (typeof value === 'boolean') return t(value ? 'logs.values.yes' : 'logs.values.no');
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : t('logs.values.empty');
   if (typeof value === 'number') return formatNumber(value, language);
@@ -54,3 +62,7 @@ export const changeLine = (t: Translate, change: LogChange, language: string) =>
   from: formatLogValue(t, change.field, change.from, language),
   to: formatLogValue(t, change.field, change.to, language),
 });
+
+/** Who wrote an entry: the platform's team by that name (a tenant never sees its people), else the user. */
+export const authorName = (t: Translate, entry: { userName: string | null; byPlatform: boolean }): string =>
+  entry.byPlatform ? t('logs.platformTeam') : (entry.userName ?? t('logs.values.empty'));

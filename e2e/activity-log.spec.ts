@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import type { TArticle, TList } from '@tagstock/contract';
+import { ACCOUNTS, signInFrench } from './helpers';
+import { apiGet, apiSignIn } from './rfid-api';
+
+// What a newcomer reads in French after the first start: the demo purchase orders' entries and stock movements.
+test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
+
+test('the activity log loads the demo documents’ entries, with actions and entities named in French', async ({
+  page,
+}) => {
+  await signInFrench(page, ACCOUNTS.admin);
+  // The first demo order: created, sent, then received in full.
+  await page.goto('/admin/logs?entity=purchase_order&search=000001');
+  await expect(page.getByTestId('total-count')).toHaveText('3 entrées');
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('row').filter({ hasText: 'Réception' })).toHaveCount(1);
+  await expect(grid.getByRole('row').filter({ hasText: 'Changement de statut' })).toHaveCount(1);
+  await expect(grid.getByRole('row').filter({ hasText: 'Bon de commande' })).toHaveCount(3);
+
+  // The filter offers every entity that writes entries, by its French name.
+  await page.getByRole('combobox', { name: 'Entité' }).click();
+  for (const name of ['Bon de commande', 'Commande à Tagstock', 'Mode de paiement', 'Société', 'Utilisateur', 'Rôle'])
+    await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'Article', exact: true }).click();
+  await expect(page).toHaveURL(/entity=article/);
+
+  // A receipt's stock entry names its reason in French.
+  await page.goto('/admin/logs?entity=article&search=VT-VES-M');
+  await expect(grid.getByRole('row').filter({ hasText: 'Type de mouvement : — → Réception' }).first()).toBeVisible();
+});
+
+test('an article’s stock history names the reasons in French', async ({ page, request }) => {
+  const session = await apiSignIn(request);
+  const [article] = (await apiGet<TList<TArticle>>(request, session, '/articles?search=VT-VES-M')).items;
+  await signInFrench(page, ACCOUNTS.admin);
+  await page.goto(`/admin/articles/${article!.id}`);
+  const history = page.getByRole('table', { name: 'Historique du stock' });
+  await expect(history.getByRole('row').filter({ hasText: 'Stock initial' })).toHaveCount(1);
+  await expect(history.getByRole('row').filter({ hasText: 'Réception' }).first()).toBeVisible();
+  await expect(history).not.toContainText('Opening stock');
+  await expect(history).not.toContainText('Receipt');
+});
