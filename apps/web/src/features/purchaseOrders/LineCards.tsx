@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -188,10 +188,8 @@ const LineDialog = ({
   const [errors, setErrors] = useState<DraftErrors>({});
   const quantity = useRef<HTMLInputElement>(null);
   const article = useRef<HTMLInputElement>(null);
-  // A new line starts at its article; an existing one at its quantity, the field most often changed.
-  useEffect(() => {
-    (initial.articleId === null ? article : quantity).current?.focus();
-  }, [initial.articleId]);
+  // Once the dialog is in, a new line starts at its article, an existing one at its quantity (most often changed).
+  const focusFirst = () => (initial.articleId === null ? article : quantity).current?.focus();
 
   const patch = (changes: Partial<LineDraft>) => {
     setLine((current) => ({ ...current, ...changes }));
@@ -228,7 +226,13 @@ const LineDialog = ({
 
   const title = t('purchaseOrders.lineTitle', { n });
   return (
-    <Dialog open fullWidth onClose={onCancel} aria-labelledby="line-dialog-title">
+    <Dialog
+      open
+      fullWidth
+      onClose={onCancel}
+      aria-labelledby="line-dialog-title"
+      slotProps={{ transition: { onEntered: focusFirst } }}
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="line-dialog-title">{title}</DialogTitle>
         <DialogContent>
