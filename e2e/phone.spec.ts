@@ -232,3 +232,37 @@ test('on a phone the super admin’s BDC RB list and an order with registered ta
     },
   ]);
 });
+
+test('on a tablet, tables too wide for their card scroll inside it, in a named region the keyboard reaches', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90000);
+  await page.setViewportSize({ width: 700, height: 900 });
+  const session = await apiSignIn(request);
+  const { order, article } = await receivedOrder(request, session);
+  const rb = await platformOrder(request, session);
+  await signInFrench(page, ACCOUNTS.admin);
+  await audit(page, [
+    {
+      path: `/admin/bdc/${order.id}`,
+      ready: (p) => expect(p.getByTestId('history')).toContainText('Réception'),
+    },
+    { path: '/admin/bdc/new' },
+    {
+      path: `/admin/articles/${article.id}`,
+      ready: (p) => expect(p.getByTestId('quantity-on-order')).toContainText('7'),
+    },
+    { path: `/admin/bdcRb/${rb.id}`, ready: (p) => expect(p.getByTestId('history')).toContainText('Commande') },
+  ]);
+
+  // The lines of a sent order are wider than the card: their region scrolls, from the keyboard too.
+  await page.goto(`/admin/bdc/${order.id}`);
+  await settled(page);
+  const region = page.getByRole('region', { name: 'Lignes' });
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await region.focus();
+  for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(region.getByRole('columnheader', { name: 'Reçu' })).toBeInViewport();
+});

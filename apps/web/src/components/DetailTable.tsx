@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
+import { ScrollRegion } from './ScrollRegion';
 import { EmptyRow } from './Section';
 
 /** One column of a small table: its title, its cell, and whether it titles the record's card on a phone. */
@@ -40,7 +41,8 @@ type DetailTableProps<T> = {
 
 /**
  * A small table inside a detail page's card (history, receipts, lines). On a phone (< 600 px) each row becomes a
- * card listing every column, so that nothing is cut and the page never scrolls sideways.
+ * card listing every column, so that nothing is cut and the page never scrolls sideways; between a phone and a
+ * desktop a table too wide for its card scrolls inside it.
  */
 export const DetailTable = <T,>({ label, columns, rows, rowKey, empty, totals, testId }: DetailTableProps<T>) => {
   const theme = useTheme();
@@ -102,38 +104,40 @@ export const DetailTable = <T,>({ label, columns, rows, rowKey, empty, totals, t
     );
   }
   return (
-    <Table size="small" aria-label={label} data-testid={testId}>
-      <TableHead>
-        <TableRow>
-          {columns.map((column) => (
-            <TableCell key={column.key} align={column.align}>
-              {column.header}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(rows ?? []).map((row) => (
-          <TableRow key={rowKey(row)}>
+    <ScrollRegion label={label}>
+      <Table size="small" aria-label={label} data-testid={testId}>
+        <TableHead>
+          <TableRow>
             {columns.map((column) => (
-              <TableCell key={column.key} align={column.align} sx={column.sx}>
-                {column.cell(row)}
+              <TableCell key={column.key} align={column.align}>
+                {column.header}
               </TableCell>
             ))}
           </TableRow>
-        ))}
-        {rows?.length === 0 && empty && <EmptyRow columns={columns.length} text={empty} />}
-        {totals?.map((total) => (
-          <TableRow key={total.label}>
-            <TableCell colSpan={columns.length - 1} align="right" sx={{ fontWeight: total.strong ? 700 : 500 }}>
-              {total.label}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: total.strong ? 700 : 500 }} data-testid={total.testId}>
-              {total.value}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {(rows ?? []).map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align} sx={column.sx}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          {rows?.length === 0 && empty && <EmptyRow columns={columns.length} text={empty} />}
+          {totals?.map((total) => (
+            <TableRow key={total.label}>
+              <TableCell colSpan={columns.length - 1} align="right" sx={{ fontWeight: total.strong ? 700 : 500 }}>
+                {total.label}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: total.strong ? 700 : 500 }} data-testid={total.testId}>
+                {total.value}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollRegion>
   );
 };

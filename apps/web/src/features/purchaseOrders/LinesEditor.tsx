@@ -4,7 +4,6 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -19,6 +18,7 @@ import { ArticlePicker, type ArticleChoice } from './ArticlePicker';
 import { LineCards } from './LineCards';
 import { emptyLine, type DraftErrors, type LineDraft } from './draft';
 import { EmptyRow } from '../../components/Section';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 type NumericField = 'quantity' | 'unitPrice' | 'discount' | 'vatRate';
 const NUMERIC_FIELDS: readonly NumericField[] = ['quantity', 'unitPrice', 'discount', 'vatRate'];
@@ -117,7 +117,7 @@ const KeyboardLinesEditor = ({ lines, supplierId, errors, readOnly, showReceived
 
   return (
     <>
-      <TableContainer>
+      <ScrollRegion label={t('purchaseOrders.lines')}>
         <Table size="small" aria-label={t('purchaseOrders.lines')} data-testid="order-lines">
           <TableHead>
             <TableRow>
@@ -204,7 +204,7 @@ const KeyboardLinesEditor = ({ lines, supplierId, errors, readOnly, showReceived
             {lines.length === 0 && <EmptyRow columns={9} text={t('purchaseOrders.noLines')} />}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
       {!readOnly && (
         <Button startIcon={<AddIcon />} onClick={addLine} sx={{ mt: 1 }}>
           {t('purchaseOrders.addLine')}
