@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { ACCOUNTS, signInFrench } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -30,14 +31,6 @@ const ADMIN_SCREENS = [
   'logs',
 ];
 const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'profile', 'password'];
-
-/** Serious and critical WCAG 2.1 A/AA violations of the page as it stands, one line each. */
-const violations = async (page: Page, path: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 const audit = async (page: Page, paths: string[]) => {
   const found: string[] = [];

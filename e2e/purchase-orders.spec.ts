@@ -1,20 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
+import { violations } from './axe';
 import { ACCOUNTS, dialog, signIn, signInFrench, toast, typeDate, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, freshEpc, today } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
-
-/** Serious and critical WCAG 2.1 A/AA violations of the page as it stands (as in the a11y spec). */
-const violations = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
 
 /** A search-as-you-type select of the page (not in a dialog): type, then pick the exact option. */
 const pick = async (page: Page, label: string, typed: string, option: string) => {

@@ -1,15 +1,10 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TDocumentEvent } from '@tagstock/contract';
 import { authorName, changeLine } from '../features/logs/log-format';
 import { formatDateTime, formatMoney } from './format';
-import { EmptyRow } from './Section';
+import { DetailTable, type DetailColumn } from './DetailTable';
 
 /** How one document type names its events, fields and statuses (translation keys). */
 export type HistoryVocabulary = {
@@ -60,33 +55,39 @@ export const DocumentHistory = ({
 }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
+  const columns: DetailColumn<TDocumentEvent>[] = [
+    {
+      key: 'date',
+      header: t('fields.date'),
+      cell: (event) => formatDateTime(event.createdAt, language),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { key: 'user', header: t('fields.user'), cell: (event) => authorName(t, event) },
+    {
+      key: 'action',
+      header: t('fields.action'),
+      primary: true,
+      cell: (event) => t(`${vocabulary.events}.${event.action}`, { defaultValue: event.action }),
+    },
+    {
+      key: 'changes',
+      header: t('fields.changes'),
+      cell: (event) =>
+        event.changes.map((change, i) => (
+          <Typography key={i} variant="body2">
+            {changeText(t, vocabulary, change, language)}
+          </Typography>
+        )),
+    },
+  ];
   return (
-    <Table size="small" aria-label={t(vocabulary.title)} data-testid="history">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('fields.date')}</TableCell>
-          <TableCell>{t('fields.user')}</TableCell>
-          <TableCell>{t('fields.action')}</TableCell>
-          <TableCell>{t('fields.changes')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(events ?? []).map((event) => (
-          <TableRow key={event.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt, language)}</TableCell>
-            <TableCell>{authorName(t, event)}</TableCell>
-            <TableCell>{t(`${vocabulary.events}.${event.action}`, { defaultValue: event.action })}</TableCell>
-            <TableCell>
-              {event.changes.map((change, i) => (
-                <Typography key={i} variant="body2">
-                  {changeText(t, vocabulary, change, language)}
-                </Typography>
-              ))}
-            </TableCell>
-          </TableRow>
-        ))}
-        {events?.length === 0 && <EmptyRow columns={4} text={t(vocabulary.empty)} />}
-      </TableBody>
-    </Table>
+    <DetailTable
+      label={t(vocabulary.title)}
+      testId="history"
+      columns={columns}
+      rows={events}
+      rowKey={(event) => event.id}
+      empty={t(vocabulary.empty)}
+    />
   );
 };

@@ -32,9 +32,11 @@ import {
   choiceOf,
   columnStorageKey,
   defaultVisibility,
+  fitVisibility,
   readColumnChoice,
   screenOf,
   visibilityWith,
+  withHeaderWidths,
   writeColumnChoice,
   type ColumnChoice,
   type ResourceColumn,
@@ -86,6 +88,27 @@ const GRID_SX = (clickable: boolean) => ({
     boxShadow: 'none',
   },
 });
+
+/** Measures a text in the header's font (an estimate where there is no canvas, as in unit tests). */
+const headerMeasure = (font: string) => {
+  const context = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (!context) return (text: string) => text.length * 8;
+  context.font = font;
+  return (text: string) => context.measureText(text).width;
+};
+
+/** The width of an element, followed as it changes (null until it is laid out). */
+const useWidth = () => {
+  const [width, setWidth] = useState<number | null>(null);
+  const ref = useCallback((element: HTMLElement | null) => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+};
 
 /** A search box that writes to the URL once typing pauses. */
 const SearchBox = ({ value, onSearch, label }: { value: string; onSearch: (text: string) => void; label: string }) => {
@@ -240,24 +263,32 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
     [rows, actionsOf, onEdit, onDelete],
   );
 
+  const theme = useTheme();
+  // Every title shows whole: the French ones are often longer than the widths written for English.
+  const measure = useMemo(
+    () => headerMeasure(`600 ${theme.typography.fontSize}px ${theme.typography.fontFamily}`),
+    [theme],
+  );
+  const sized = useMemo(() => withHeaderWidths(columns, measure), [columns, measure]);
+  const actionsWidth = Math.max(100, actionCount * 40 + 20);
+
   const allColumns = useMemo<GridColDef<T>[]>(() => {
-    if (!hasActions) return columns;
+    if (!hasActions) return sized;
     return [
-      ...columns,
+      ...sized,
       {
         field: 'actions',
         type: 'actions',
         headerName: t('fields.actions'),
-        width: Math.max(100, actionCount * 40 + 20),
+        width: actionsWidth,
         hideable: false,
         disableColumnMenu: true,
         getActions: ({ row }) => actionsOf(row) as never,
       },
     ];
-  }, [columns, hasActions, actionCount, actionsOf, t]);
+  }, [sized, hasActions, actionsWidth, actionsOf, t]);
 
   // Default columns per viewport width, then the user's own choice, kept per user and screen.
-  const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const fromMd = useMediaQuery(theme.breakpoints.up('md'));
   const fromLg = useMediaQuery(theme.breakpoints.up('lg'));
@@ -272,11 +303,20 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
     choice: readColumnChoice(globalThis.localStorage, storageKey),
   }));
   const choice = stored.key === storageKey ? stored.choice : readColumnChoice(globalThis.localStorage, storageKey);
-  const columnVisibilityModel = useMemo(() => visibilityWith(defaults, choice), [defaults, choice]);
+  // Then the secondary columns the table has no room for are left to the column menu.
+  const [measuredRef, available] = useWidth();
+  const fitted = useMemo(
+    () =>
+      available === null
+        ? defaults
+        : fitVisibility(sized, visibilityWith(defaults, choice), choice, available, hasActions ? actionsWidth : 0),
+    [available, defaults, sized, choice, hasActions, actionsWidth],
+  );
+  const columnVisibilityModel = useMemo(() => visibilityWith(fitted, choice), [fitted, choice]);
   const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {
     const next = choiceOf(
       model,
-      defaults,
+      fitted,
       columns.map((c) => c.field),
     );
     writeColumnChoice(globalThis.localStorage, storageKey, next);
@@ -369,7 +409,7 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
         />
       ) : (
         // `clip`, not `hidden`: a hidden overflow would stop the scrollbar sticking to the window's bottom.
-        <Paper variant="outlined" sx={{ overflow: 'clip' }}>
+        <Paper variant="outlined" sx={{ overflow: 'clip' }} ref={measuredRef}>
           <DataGrid<T>
             label={label}
             rows={rows}

@@ -3,9 +3,11 @@ import {
   choiceOf,
   columnStorageKey,
   defaultVisibility,
+  fitVisibility,
   readColumnChoice,
   screenOf,
   visibilityWith,
+  withHeaderWidths,
   writeColumnChoice,
 } from './resource-columns';
 
@@ -76,5 +78,56 @@ describe('the user choice', () => {
     expect(screenOf('/admin/suppliers/12')).toBe('/admin/suppliers/:id');
     expect(screenOf('/admin/roles/3/permissions')).toBe('/admin/roles/:id/permissions');
     expect(screenOf('/admin/tagLogs')).toBe('/admin/tagLogs');
+  });
+});
+
+describe('columns that fit', () => {
+  // Eight pixels a character stands in for the browser's measure.
+  const measure = (text: string) => text.length * 8;
+
+  it('widens a column to its title and its sort button, and keeps a wider one', () => {
+    const [date, status, flexible, fixed] = withHeaderWidths(
+      [
+        { field: 'orderDate', headerName: 'Date de commande', width: 125 },
+        { field: 'status', headerName: 'Statut', width: 140 },
+        { field: 'supplier', headerName: 'Fournisseur principal', flex: 1, minWidth: 120 },
+        { field: 'lines', headerName: 'Nombre de lignes', width: 90, sortable: false },
+      ],
+      measure,
+    );
+    expect(date!.width).toBe(16 * 8 + 24 + 30);
+    expect(status!.width).toBe(140);
+    expect(flexible!.minWidth).toBe(21 * 8 + 24 + 30);
+    expect(flexible!.width).toBeUndefined();
+    expect(fixed!.width).toBe(16 * 8 + 24);
+  });
+
+  const TABLE = [
+    { field: 'number', width: 150 },
+    { field: 'supplier', flex: 1, minWidth: 200 },
+    { field: 'net', hideBelow: 'md' as const, width: 100 },
+    { field: 'lines', hideBelow: 'lg' as const, width: 100 },
+    { field: 'gross', hideBelow: 'md' as const, width: 100 },
+  ];
+  const allShown = { net: true, lines: true, gross: true };
+
+  it('leaves a table that fits as it is', () => {
+    expect(fitVisibility(TABLE, allShown, {}, 650)).toEqual(allShown);
+  });
+
+  it('hides the widest breakpoint’s columns first, then the rightmost, until the table fits', () => {
+    expect(fitVisibility(TABLE, allShown, {}, 600)).toEqual({ net: true, lines: false, gross: true });
+    expect(fitVisibility(TABLE, allShown, {}, 500)).toEqual({ net: true, lines: false, gross: false });
+    // The row actions count too.
+    expect(fitVisibility(TABLE, allShown, {}, 500, 100)).toEqual({ net: false, lines: false, gross: false });
+  });
+
+  it('never hides a primary column nor one the user chose to show', () => {
+    expect(fitVisibility(TABLE, allShown, { lines: true }, 300)).toEqual({ net: false, lines: true, gross: false });
+    expect(fitVisibility(TABLE, { net: false, lines: false, gross: false }, {}, 100)).toEqual({
+      net: false,
+      lines: false,
+      gross: false,
+    });
   });
 });

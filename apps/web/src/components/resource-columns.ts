@@ -88,3 +88,62 @@ export const writeColumnChoice = (
     // A full or disabled storage only loses the preference.
   }
 };
+
+/** Room a header takes beside its title: 10 px padding each side, and the sort button when it sorts. */
+const HEADER_PADDING = 24;
+const SORT_BUTTON = 30;
+
+/** How wide a column must be for its title to show whole (the sort button included: sorting must not cut it). */
+export const headerWidth = (
+  column: { headerName?: string; sortable?: boolean; type?: string },
+  measure: (text: string) => number,
+) =>
+  Math.ceil(measure(column.headerName ?? '')) +
+  HEADER_PADDING +
+  (column.sortable === false || column.type === 'actions' ? 0 : SORT_BUTTON);
+
+/** Columns made at least as wide as their titles: a French title is often longer than the width set for English. */
+export const withHeaderWidths = <
+  C extends { headerName?: string; sortable?: boolean; width?: number; minWidth?: number; flex?: number },
+>(
+  columns: readonly C[],
+  measure: (text: string) => number,
+): C[] =>
+  columns.map((column) => {
+    const needed = headerWidth(column, measure);
+    if (column.flex) return { ...column, minWidth: Math.max(column.minWidth ?? 50, needed) };
+    return { ...column, width: Math.max(column.width ?? 100, needed) };
+  });
+
+/** The width a column takes at least: a flexible one its minimum. */
+const widthOf = (column: { width?: number; minWidth?: number; flex?: number }) =>
+  column.flex ? (column.minWidth ?? 50) : (column.width ?? 100);
+
+const SHED_ORDER: readonly HideBelow[] = ['xl', 'lg', 'md'];
+
+/**
+ * Hides secondary columns (those with a `hideBelow`) that the defaults show but the table has no room for:
+ * the widest breakpoint's first, the rightmost first. Columns the user chose to show stay; primary columns
+ * (no `hideBelow`) are never hidden. `available` is the table's width in pixels, `reserved` what other columns
+ * (row actions) take.
+ */
+export const fitVisibility = (
+  columns: readonly { field: string; hideBelow?: HideBelow; width?: number; minWidth?: number; flex?: number }[],
+  model: GridColumnVisibilityModel,
+  choice: ColumnChoice,
+  available: number,
+  reserved = 0,
+): GridColumnVisibilityModel => {
+  const fitted = { ...model };
+  const shown = (field: string) => fitted[field] ?? true;
+  let total = reserved + columns.reduce((sum, column) => sum + (shown(column.field) ? widthOf(column) : 0), 0);
+  for (const breakpoint of SHED_ORDER) {
+    for (const column of [...columns].reverse()) {
+      if (total <= available) return fitted;
+      if (column.hideBelow !== breakpoint || !shown(column.field) || choice[column.field] === true) continue;
+      fitted[column.field] = false;
+      total -= widthOf(column);
+    }
+  }
+  return fitted;
+};

@@ -4,11 +4,6 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -41,7 +36,8 @@ import { StockChangeDialog } from './StockChangeDialog';
 import { ArticleTagsSection } from '../rfid/ArticleTagsSection';
 import { ArticleOnOrderSection } from '../purchaseOrders/ArticleOnOrderSection';
 import { useHasPermission } from '../../components/use-permission';
-import { EmptyRow, Section } from '../../components/Section';
+import { Section } from '../../components/Section';
+import { DetailTable } from '../../components/DetailTable';
 
 const Field = ({ label, value }: { label: string; value: ReactNode }) => (
   <Grid size={{ xs: 6, md: 4 }}>
@@ -151,41 +147,44 @@ export const ArticleDetailPage = () => {
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Section title={t('articles.movements')}>
-            <Table size="small" aria-label={t('articles.movements')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('fields.date')}</TableCell>
-                  <TableCell align="right">{t('fields.delta')}</TableCell>
-                  <TableCell align="right">{t('fields.quantityAfter')}</TableCell>
-                  <TableCell>{t('fields.reason')}</TableCell>
-                  <TableCell>{t('fields.user')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(movements?.items ?? []).map((m) => (
-                  <TableRow key={m.id}>
-                    <TableCell>{formatDateTime(m.createdAt, language)}</TableCell>
-                    <TableCell
-                      align="right"
+            <DetailTable
+              label={t('articles.movements')}
+              rows={movements?.items}
+              rowKey={(m) => m.id}
+              empty={t('articles.noMovements')}
+              columns={[
+                { key: 'date', header: t('fields.date'), cell: (m) => formatDateTime(m.createdAt, language) },
+                {
+                  key: 'delta',
+                  header: t('fields.delta'),
+                  align: 'right',
+                  cell: (m) => (
+                    <Box
+                      component="span"
                       sx={{ color: m.delta < 0 ? 'warning.dark' : 'success.dark', fontWeight: 600 }}
                     >
                       {m.delta > 0 ? `+${m.delta}` : m.delta}
-                    </TableCell>
-                    <TableCell align="right">{m.quantityAfter}</TableCell>
-                    <TableCell>
+                    </Box>
+                  ),
+                },
+                { key: 'after', header: t('fields.quantityAfter'), align: 'right', cell: (m) => m.quantityAfter },
+                {
+                  key: 'reason',
+                  header: t('fields.reason'),
+                  cell: (m) => (
+                    <>
                       {m.reason ?? t(`stockReasons.${m.reasonCode}`)}
                       {m.note && (
                         <Typography variant="caption" color="text.secondary" component="div">
                           {m.note}
                         </Typography>
                       )}
-                    </TableCell>
-                    <TableCell>{m.userName ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-                {movements?.items.length === 0 && <EmptyRow columns={5} text={t('articles.noMovements')} />}
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+                { key: 'user', header: t('fields.user'), cell: (m) => m.userName ?? '—' },
+              ]}
+            />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
@@ -199,43 +198,43 @@ export const ArticleDetailPage = () => {
               )
             }
           >
-            <Table size="small" aria-label={t('articles.lots')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('fields.lotNumber')}</TableCell>
-                  <TableCell align="right">{t('fields.quantity')}</TableCell>
-                  <TableCell>{t('fields.expiryDate')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(lots?.items ?? []).map((lot) => (
-                  <TableRow key={lot.id}>
-                    <TableCell>{lot.lotNumber}</TableCell>
-                    <TableCell align="right">{lot.quantity}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <span>{formatDate(lot.expiryDate, language)}</span>
-                        <ExpiryChip lot={lot} t={t} />
-                      </Stack>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {canWrite && (
-                        <>
-                          <IconButton size="small" aria-label={t('actions.edit')} onClick={() => setLotEditing(lot)}>
-                            <EditIcon fontSize="small" />
-                          </IconButton>
-                          <IconButton size="small" aria-label={t('actions.delete')} onClick={() => setLotDeleting(lot)}>
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {lots?.items.length === 0 && <EmptyRow columns={4} text={t('dlc.empty')} />}
-              </TableBody>
-            </Table>
+            <DetailTable
+              label={t('articles.lots')}
+              rows={lots?.items}
+              rowKey={(lot) => lot.id}
+              empty={t('dlc.empty')}
+              columns={[
+                { key: 'lot', header: t('fields.lotNumber'), cell: (lot) => lot.lotNumber },
+                { key: 'quantity', header: t('fields.quantity'), align: 'right', cell: (lot) => lot.quantity },
+                {
+                  key: 'expiry',
+                  header: t('fields.expiryDate'),
+                  cell: (lot) => (
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <span>{formatDate(lot.expiryDate, language)}</span>
+                      <ExpiryChip lot={lot} t={t} />
+                    </Stack>
+                  ),
+                },
+                {
+                  key: 'actions',
+                  header: '',
+                  align: 'right',
+                  sx: { whiteSpace: 'nowrap' },
+                  cell: (lot) =>
+                    canWrite && (
+                      <>
+                        <IconButton size="small" aria-label={t('actions.edit')} onClick={() => setLotEditing(lot)}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                        <IconButton size="small" aria-label={t('actions.delete')} onClick={() => setLotDeleting(lot)}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </>
+                    ),
+                },
+              ]}
+            />
           </Section>
         </Grid>
         {canReadOrders && (

@@ -56,6 +56,7 @@ export const usePlatformOrderColumns = <T extends TPlatformOrderSummary>(): Reso
       },
       {
         field: 'lineCount',
+        hideBelow: 'xl',
         headerName: t('platformOrders.lineCount'),
         width: 90,
         type: 'number',
@@ -63,6 +64,7 @@ export const usePlatformOrderColumns = <T extends TPlatformOrderSummary>(): Reso
       },
       {
         field: 'totalNet',
+        hideBelow: 'lg',
         headerName: t('platformOrders.totalNet'),
         width: 140,
         align: 'right',
@@ -79,6 +81,7 @@ export const usePlatformOrderColumns = <T extends TPlatformOrderSummary>(): Reso
       },
       {
         field: 'registeredTags',
+        hideBelow: 'md',
         headerName: t('platformOrders.registeredTags'),
         width: 130,
         type: 'number',

@@ -1,13 +1,10 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TPlatformOrder, TPlatformOrderStatus } from '@tagstock/contract';
+import { DetailTable } from '../../components/DetailTable';
 import { DocumentHistory, type HistoryVocabulary } from '../../components/DocumentHistory';
 import { DOCUMENT_STATUS_COLORS, statusChip } from '../../components/StatusChip';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatRate } from '../../components/format';
@@ -49,71 +46,89 @@ export const PlatformOrderBody = ({ order }: { order: TPlatformOrder }) => {
           </Typography>
         )}
       </Paper>
-      <Paper variant="outlined">
-        <Table size="small" aria-label={t('platformOrders.lines')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('fields.reference')}</TableCell>
-              <TableCell>{t('fields.designation')}</TableCell>
-              <TableCell>{t('platformOrders.kind')}</TableCell>
-              <TableCell align="right">{t('fields.quantity')}</TableCell>
-              <TableCell align="right">{t('platformOrders.unitPrice')}</TableCell>
-              <TableCell align="right">{t('fields.vatRate')}</TableCell>
-              <TableCell align="right">{t('platformOrders.net')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {order.lines.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell>{l.reference}</TableCell>
-                <TableCell>{l.designation}</TableCell>
-                <TableCell>{t(`platformOrders.kinds.${l.kind}`)}</TableCell>
-                <TableCell align="right">{formatNumber(l.quantity, lang)}</TableCell>
-                <TableCell align="right">{formatMoney(l.unitPrice, lang)}</TableCell>
-                <TableCell align="right">{formatRate(l.vatRate, lang)}</TableCell>
-                <TableCell align="right">{formatMoney(l.netAmount, lang)}</TableCell>
-              </TableRow>
-            ))}
-            <TotalRow label={t('platformOrders.totalNet')} value={formatMoney(order.totals.net, lang)} />
-            <TotalRow label={t('platformOrders.totalVat')} value={formatMoney(order.totals.vat, lang)} />
-            <TotalRow label={t('platformOrders.totalGross')} value={formatMoney(order.totals.gross, lang)} strong />
-          </TableBody>
-        </Table>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 0 } }}>
+        <DetailTable
+          label={t('platformOrders.lines')}
+          rows={order.lines}
+          rowKey={(l) => l.id}
+          columns={[
+            { key: 'reference', header: t('fields.reference'), cell: (l) => l.reference },
+            { key: 'designation', header: t('fields.designation'), cell: (l) => l.designation },
+            { key: 'kind', header: t('platformOrders.kind'), cell: (l) => t(`platformOrders.kinds.${l.kind}`) },
+            {
+              key: 'quantity',
+              header: t('fields.quantity'),
+              align: 'right',
+              cell: (l) => formatNumber(l.quantity, lang),
+            },
+            {
+              key: 'unitPrice',
+              header: t('platformOrders.unitPrice'),
+              align: 'right',
+              cell: (l) => formatMoney(l.unitPrice, lang),
+            },
+            { key: 'vatRate', header: t('fields.vatRate'), align: 'right', cell: (l) => formatRate(l.vatRate, lang) },
+            {
+              key: 'net',
+              header: t('platformOrders.net'),
+              align: 'right',
+              cell: (l) => formatMoney(l.netAmount, lang),
+            },
+          ]}
+          totals={[
+            { label: t('platformOrders.totalNet'), value: formatMoney(order.totals.net, lang) },
+            { label: t('platformOrders.totalVat'), value: formatMoney(order.totals.vat, lang) },
+            { label: t('platformOrders.totalGross'), value: formatMoney(order.totals.gross, lang), strong: true },
+          ]}
+        />
       </Paper>
       {order.deliveries.length > 0 && (
-        <Paper variant="outlined">
-          <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 2 }}>
+        <Paper variant="outlined" sx={{ pb: { xs: 1.5, sm: 0 } }}>
+          <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 2, pb: { xs: 1, sm: 0 } }}>
             {t('platformOrders.deliveries')}
           </Typography>
-          <Table size="small" aria-label={t('platformOrders.deliveries')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('platformOrders.registeredAt')}</TableCell>
-                <TableCell>{t('platformOrders.family')}</TableCell>
-                <TableCell align="right">{t('platformOrders.count')}</TableCell>
-                <TableCell>{t('platformOrders.firstEpc')}</TableCell>
-                <TableCell>{t('platformOrders.lastEpc')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {order.deliveries.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell>{formatDateTime(d.createdAt, lang)}</TableCell>
-                  <TableCell>{d.familyName ?? '—'}</TableCell>
-                  <TableCell align="right">{formatNumber(d.count, lang)}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{d.firstEpc}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{d.lastEpc}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={{ px: { xs: 1.5, sm: 0 } }}>
+            <DetailTable
+              label={t('platformOrders.deliveries')}
+              rows={order.deliveries}
+              rowKey={(d) => d.id}
+              columns={[
+                {
+                  key: 'registeredAt',
+                  header: t('platformOrders.registeredAt'),
+                  cell: (d) => formatDateTime(d.createdAt, lang),
+                },
+                { key: 'family', header: t('platformOrders.family'), cell: (d) => d.familyName ?? '—' },
+                {
+                  key: 'count',
+                  header: t('platformOrders.count'),
+                  align: 'right',
+                  cell: (d) => formatNumber(d.count, lang),
+                },
+                {
+                  key: 'firstEpc',
+                  header: t('platformOrders.firstEpc'),
+                  cell: (d) => d.firstEpc,
+                  sx: { fontFamily: 'monospace' },
+                },
+                {
+                  key: 'lastEpc',
+                  header: t('platformOrders.lastEpc'),
+                  cell: (d) => d.lastEpc,
+                  sx: { fontFamily: 'monospace' },
+                },
+              ]}
+            />
+          </Box>
         </Paper>
       )}
-      <Paper variant="outlined">
-        <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 2 }}>
+      <Paper variant="outlined" sx={{ pb: { xs: 1.5, sm: 0 } }}>
+        <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 2, pb: { xs: 1, sm: 0 } }}>
           {t('platformOrders.history')}
         </Typography>
-        <DocumentHistory events={order.history} vocabulary={HISTORY} />
+        <Box sx={{ px: { xs: 1.5, sm: 0 } }}>
+          <DocumentHistory events={order.history} vocabulary={HISTORY} />
+        </Box>
       </Paper>
     </Stack>
   );
@@ -128,15 +143,4 @@ const Fact = ({ label, value }: { label: string; value: React.ReactNode }) => (
       {value}
     </Typography>
   </Stack>
-);
-
-const TotalRow = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
-  <TableRow>
-    <TableCell colSpan={6} align="right" sx={{ fontWeight: strong ? 700 : 500 }}>
-      {label}
-    </TableCell>
-    <TableCell align="right" sx={{ fontWeight: strong ? 700 : 500 }}>
-      {value}
-    </TableCell>
-  </TableRow>
 );

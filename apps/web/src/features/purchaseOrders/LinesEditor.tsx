@@ -4,43 +4,48 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber, formatRate, fromDecimalInput, toDecimalInput } from '../../components/format';
 import { ArticlePicker, type ArticleChoice } from './ArticlePicker';
+import { LineCards } from './LineCards';
 import { emptyLine, type DraftErrors, type LineDraft } from './draft';
 import { EmptyRow } from '../../components/Section';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 type NumericField = 'quantity' | 'unitPrice' | 'discount' | 'vatRate';
 const NUMERIC_FIELDS: readonly NumericField[] = ['quantity', 'unitPrice', 'discount', 'vatRate'];
 type FocusTarget = { key: string; field: 'article' | NumericField };
 
-/**
- * The lines of an order, for the keyboard: type a reference and Enter picks the article (its price and VAT rate
- * fill the line) and moves to the quantity; Tab goes through quantity, price, discount and VAT; Enter in them goes
- * to the next line, adding one after the last.
- */
-export const LinesEditor = ({
-  lines,
-  supplierId,
-  errors,
-  readOnly,
-  showReceived,
-  onChange,
-}: {
+export type LinesEditorProps = {
   lines: LineDraft[];
   supplierId: string;
   errors: DraftErrors;
   readOnly: boolean;
   showReceived: boolean;
   onChange: (lines: LineDraft[]) => void;
-}) => {
+};
+
+/** The lines of an order: a table for the keyboard, or on a phone a card per line edited one at a time. */
+export const LinesEditor = (props: LinesEditorProps) => {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  return phone ? <LineCards {...props} /> : <KeyboardLinesEditor {...props} />;
+};
+
+/**
+ * The lines of an order, for the keyboard: type a reference and Enter picks the article (its price and VAT rate
+ * fill the line) and moves to the quantity; Tab goes through quantity, price, discount and VAT; Enter in them goes
+ * to the next line, adding one after the last.
+ */
+const KeyboardLinesEditor = ({ lines, supplierId, errors, readOnly, showReceived, onChange }: LinesEditorProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const inputs = useRef(new Map<string, HTMLInputElement>());
@@ -112,7 +117,7 @@ export const LinesEditor = ({
 
   return (
     <>
-      <TableContainer>
+      <ScrollRegion label={t('purchaseOrders.lines')}>
         <Table size="small" aria-label={t('purchaseOrders.lines')} data-testid="order-lines">
           <TableHead>
             <TableRow>
@@ -199,7 +204,7 @@ export const LinesEditor = ({
             {lines.length === 0 && <EmptyRow columns={9} text={t('purchaseOrders.noLines')} />}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollRegion>
       {!readOnly && (
         <Button startIcon={<AddIcon />} onClick={addLine} sx={{ mt: 1 }}>
           {t('purchaseOrders.addLine')}

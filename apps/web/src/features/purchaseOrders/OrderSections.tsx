@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDocumentTotals, TReceipt } from '@tagstock/contract';
 import { formatDate, formatMoney, formatNumber, formatRate } from '../../components/format';
 import { DocumentHistory, type HistoryVocabulary } from '../../components/DocumentHistory';
-import { EmptyRow } from '../../components/Section';
+import { DetailTable, type DetailColumn } from '../../components/DetailTable';
 import { usePurchaseOrderHistoryQuery, usePurchaseOrderReceiptsQuery } from './api';
 
 /** The server's totals: per VAT rate, then the document. */
@@ -69,36 +69,38 @@ export const ReceiptsTable = ({ orderId }: { orderId: number }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const { data: receipts } = usePurchaseOrderReceiptsQuery(orderId);
+  const columns: DetailColumn<TReceipt>[] = [
+    {
+      key: 'date',
+      header: t('fields.date'),
+      primary: true,
+      cell: (receipt) => formatDate(receipt.receiptDate, language),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { key: 'user', header: t('fields.user'), cell: (receipt) => receipt.userName ?? '—' },
+    {
+      key: 'lines',
+      header: t('purchaseOrders.receivedLines'),
+      cell: (receipt) =>
+        receipt.lines
+          .map(
+            (line) =>
+              `${line.reference} × ${formatNumber(line.quantity, language)}` +
+              (line.epcCount ? ` (${t('purchaseOrders.receive.epcCount', { count: line.epcCount })})` : ''),
+          )
+          .join(', '),
+    },
+    { key: 'note', header: t('fields.note'), cell: (receipt) => receipt.note ?? '—' },
+  ];
   return (
-    <Table size="small" aria-label={t('purchaseOrders.receipts')} data-testid="receipts">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('fields.date')}</TableCell>
-          <TableCell>{t('fields.user')}</TableCell>
-          <TableCell>{t('purchaseOrders.receivedLines')}</TableCell>
-          <TableCell>{t('fields.note')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(receipts ?? []).map((receipt: TReceipt) => (
-          <TableRow key={receipt.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(receipt.receiptDate, language)}</TableCell>
-            <TableCell>{receipt.userName ?? '—'}</TableCell>
-            <TableCell>
-              {receipt.lines
-                .map(
-                  (line) =>
-                    `${line.reference} × ${formatNumber(line.quantity, language)}` +
-                    (line.epcCount ? ` (${t('purchaseOrders.receive.epcCount', { count: line.epcCount })})` : ''),
-                )
-                .join(', ')}
-            </TableCell>
-            <TableCell>{receipt.note ?? '—'}</TableCell>
-          </TableRow>
-        ))}
-        {receipts?.length === 0 && <EmptyRow columns={4} text={t('purchaseOrders.noReceipts')} />}
-      </TableBody>
-    </Table>
+    <DetailTable
+      label={t('purchaseOrders.receipts')}
+      testId="receipts"
+      columns={columns}
+      rows={receipts}
+      rowKey={(receipt) => receipt.id}
+      empty={t('purchaseOrders.noReceipts')}
+    />
   );
 };
 

@@ -194,7 +194,13 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
         headingRef={heading}
         subtitle={
           order && (
-            <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              component="span"
+              sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            >
               <span>{order.supplierName}</span>
               <OrderStatusChip status={order.status} />
               <ReceiptStatusChip status={order.receiptStatus} />

@@ -64,6 +64,7 @@ export const PurchaseOrderTable = ({
           {
             field: 'receiptStatus',
             hideBelow: 'md',
+            card: 'secondary',
             headerName: t('purchaseOrders.receiptStatus'),
             width: 170,
             renderCell: ({ row }) => <ReceiptStatusChip status={row.receiptStatus} />,

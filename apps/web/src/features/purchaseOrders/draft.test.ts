@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLine, inputOf, newDraft, serverErrors, validateDraft, type OrderDraft } from './draft';
+import { emptyLine, inputOf, newDraft, serverErrors, validateDraft, validateLine, type OrderDraft } from './draft';
 
 const filled = (): OrderDraft => ({
   header: { supplierId: '3', paymentModeId: '1', orderDate: '2026-03-15', expectedDate: '', notes: ' ' },
@@ -56,5 +56,14 @@ describe('an order draft', () => {
       'lines.2.articleId': 'purchaseOrders.validation.selectArticle',
       supplierId: 'validation.selectSupplier',
     });
+  });
+});
+
+describe('validateLine', () => {
+  it('checks one line by the contract, an empty one included', () => {
+    expect(validateLine(filled().lines[0]!)).toEqual({});
+    expect(validateLine(emptyLine())).toEqual({ articleId: 'purchaseOrders.validation.selectArticle' });
+    const bad = validateLine({ ...filled().lines[0]!, quantity: '0', unitPrice: 'abc' });
+    expect(Object.keys(bad).sort()).toEqual(['quantity', 'unitPrice']);
   });
 });

@@ -157,3 +157,16 @@ export const serverErrors = (error: unknown, draft: OrderDraft): DraftErrors => 
   }
   return errors;
 };
+
+/** The contract's checks of one line on its own (the phone's line form): errors by field of the line. */
+export const validateLine = (line: LineDraft): DraftErrors => {
+  const { errors } = validateDraft({ header: newDraft('').header, lines: [line] });
+  const found: DraftErrors = {};
+  for (const [path, key] of Object.entries(errors)) {
+    const field = /^lines\.0\.(\w+)$/.exec(path)?.[1];
+    if (field) found[field] = key;
+  }
+  // A line with nothing in it is not sent at all, so the contract says nothing of its article.
+  if (line.articleId === null) found.articleId ??= REQUIRED_KEYS.articleId!;
+  return found;
+};

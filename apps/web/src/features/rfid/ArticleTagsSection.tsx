@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite } from '../../components/use-permission';
 import { BindTagsDialog } from './BindTagsDialog';
 import { tagsApi } from './api';
 import { EpcCell, LastMovement, StatusChip } from './TagsPage';
-import { EmptyRow } from '../../components/Section';
+import { DetailTable } from '../../components/DetailTable';
 
 /** An article's tags with their last movement, and a bind button (article detail page). */
 export const ArticleTagsSection = ({ articleId }: { articleId: number }) => {
@@ -27,35 +22,23 @@ export const ArticleTagsSection = ({ articleId }: { articleId: number }) => {
           {t('actions.bind')}
         </Button>
       )}
-      <Table size="small" aria-label={t('tags.articleTags')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('fields.epc')}</TableCell>
-            <TableCell>{t('fields.family')}</TableCell>
-            <TableCell>{t('fields.status')}</TableCell>
-            <TableCell>{t('fields.inStock')}</TableCell>
-            <TableCell>{t('fields.lastMovement')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data?.items ?? []).map((tag) => (
-            <TableRow key={tag.id}>
-              <TableCell>
-                <EpcCell tag={tag} />
-              </TableCell>
-              <TableCell>{tag.familyName ?? '—'}</TableCell>
-              <TableCell>
-                <StatusChip status={tag.status} t={t} />
-              </TableCell>
-              <TableCell>{t(tag.inStock ? 'tags.yes' : 'tags.no')}</TableCell>
-              <TableCell>
-                <LastMovement tag={tag} language={language} />
-              </TableCell>
-            </TableRow>
-          ))}
-          {data?.items.length === 0 && <EmptyRow columns={5} text={t('tags.noArticleTags')} />}
-        </TableBody>
-      </Table>
+      <DetailTable
+        label={t('tags.articleTags')}
+        rows={data?.items}
+        rowKey={(tag) => tag.id}
+        empty={t('tags.noArticleTags')}
+        columns={[
+          { key: 'epc', header: t('fields.epc'), cell: (tag) => <EpcCell tag={tag} /> },
+          { key: 'family', header: t('fields.family'), cell: (tag) => tag.familyName ?? '—' },
+          { key: 'status', header: t('fields.status'), cell: (tag) => <StatusChip status={tag.status} t={t} /> },
+          { key: 'inStock', header: t('fields.inStock'), cell: (tag) => t(tag.inStock ? 'tags.yes' : 'tags.no') },
+          {
+            key: 'lastMovement',
+            header: t('fields.lastMovement'),
+            cell: (tag) => <LastMovement tag={tag} language={language} />,
+          },
+        ]}
+      />
       <BindTagsDialog open={binding} articleId={articleId} onClose={() => setBinding(false)} />
     </>
   );
