@@ -24,8 +24,8 @@ test('renseigner la société : erreurs de champ traduites, enregistrement, vale
   await field(page, 'IBAN').fill('FR76 3000 6000 0112 3456 7890 180');
   await field(page, 'Site web').fill('pas un site');
   await save(page);
-  await expect(page.getByText('Saisissez un SIREN\u00a0: 9 chiffres avec une clé valide')).toBeVisible();
-  await expect(page.getByText('Cet IBAN n’est pas valide\u00a0: vérifiez ses caractères')).toBeVisible();
+  await expect(page.getByText('Saisissez un SIREN\u202f: 9 chiffres avec une clé valide')).toBeVisible();
+  await expect(page.getByText('Cet IBAN n’est pas valide\u202f: vérifiez ses caractères')).toBeVisible();
   await expect(page.getByText('Saisissez une adresse de site comme https://exemple.fr')).toBeVisible();
   await expect(field(page, 'SIREN')).toBeFocused();
 
@@ -60,7 +60,7 @@ test('renseigner la société : erreurs de champ traduites, enregistrement, vale
   await page
     .getByTestId('logo-file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-  await expect(toast(page, 'Image non prise en charge\u00a0: utilisez PNG ou JPEG')).toBeVisible();
+  await expect(toast(page, 'Image non prise en charge\u202f: utilisez PNG ou JPEG')).toBeVisible();
   await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(toast(page, 'Logo mis à jour')).toBeVisible();
   await expect(page.getByTestId('company-logo')).toBeVisible();

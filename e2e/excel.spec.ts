@@ -86,7 +86,7 @@ test('imports the valid rows of a file with a bad row and downloads the rejected
   await dialog(page).getByRole('button', { name: 'Télécharger les lignes rejetées' }).click();
   const rejected = (await saved(download)).toString('utf8').split('\r\n');
   expect(rejected[0]).toBe('\uFEFFLigne;Référence;Désignation;Prix HT;Taux de TVA (%);Quantité;Motif du rejet');
-  expect(rejected[1]).toBe(`3;${prefix}-2;Sans prix;;20;0;Prix HT\u00a0: Saisissez un montant comme 12,50`);
+  expect(rejected[1]).toBe(`3;${prefix}-2;Sans prix;;20;0;Prix HT\u202f: Saisissez un montant comme 12,50`);
   await dialog(page).getByRole('button', { name: 'Fermer' }).click();
 
   await openScreen(page, `articles?search=${prefix}`);

@@ -25,7 +25,7 @@ test('créer, modifier et supprimer un mode de paiement', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Nouveau mode de paiement' }).click();
   await dialog(page).getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog(page).getByText('Veuillez remplir les champs obligatoires\u00a0: Libellé')).toBeVisible();
+  await expect(dialog(page).getByText('Veuillez remplir les champs obligatoires\u202f: Libellé')).toBeVisible();
   await expect(dialog(page).getByText('Ce champ est obligatoire')).toBeVisible();
 
   // A label already used in the tenant: the server's refusal, in French, on its field.

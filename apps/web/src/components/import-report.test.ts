@@ -49,7 +49,7 @@ describe('import report in the user’s language', () => {
   it('translates error codes, not the server’s English', async () => {
     const t = await i18n.changeLanguage('fr');
     expect(importErrorText(report.rejected![0]!.errors[0]!, report, t)).toBe('Saisissez un montant comme 12,50');
-    expect(importErrorText(report.rejected![1]!.errors[0]!, report, t)).toBe('«\u00a0Nulle; part\u00a0» n’existe pas');
+    expect(importErrorText(report.rejected![1]!.errors[0]!, report, t)).toBe('«\u202fNulle; part\u202f» n’existe pas');
     const duplicate = { line: 5, column: 'reference', code: 'duplicate' as const, params: { line: 2 }, message: '' };
     expect(importErrorText(duplicate, report, t)).toBe('Identique à la ligne 2');
   });
@@ -58,8 +58,8 @@ describe('import report in the user’s language', () => {
     const t = await i18n.changeLanguage('fr');
     expect(rejectedCsv(report, sheetLang(i18n.resolvedLanguage), t)).toBe(
       '\uFEFFLigne;Référence;Prix HT;Catégorie;Motif du rejet\r\n' +
-        '3;A-2;12.5.0;;Prix HT\u00a0: Saisissez un montant comme 12,50\r\n' +
-        '4;\'=A-3;1,5;"Nulle; part";"Catégorie\u00a0: «\u00a0Nulle; part\u00a0» n’existe pas"\r\n',
+        '3;A-2;12.5.0;;Prix HT\u202f: Saisissez un montant comme 12,50\r\n' +
+        '4;\'=A-3;1,5;"Nulle; part";"Catégorie\u202f: «\u202fNulle; part\u202f» n’existe pas"\r\n',
     );
   });
 

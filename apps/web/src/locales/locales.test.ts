@@ -27,6 +27,76 @@ const PAIRS = [
   ['admin', adminEn, adminFr],
 ] as const;
 
+// Words written the same in both languages; any other French text equal to its English one is untranslated.
+const SAME_IN_BOTH = new Set([
+  '',
+  '—',
+  'Tagstock',
+  'Version',
+  'ID',
+  'Stock',
+  'RFID',
+  'Administration',
+  'Super admin',
+  'Français',
+  'English',
+  'Article',
+  'Articles',
+  'article',
+  'articles',
+  'Tag',
+  'Tags',
+  'tag',
+  'tags',
+  'Lot',
+  'lot',
+  'lots',
+  'terminal',
+  'Actions',
+  'Action',
+  'Contact',
+  'Description',
+  'Note',
+  'Notes',
+  'Date',
+  'Permissions',
+  'Source',
+  'Type',
+  'Message',
+  'Image',
+  'Logo',
+  'Service',
+  'Web',
+  'Mobile',
+  'Port',
+  'EPC',
+  'GTIN',
+  'TID',
+  'IMEI',
+  'SIREN',
+  'IBAN',
+  'BIC',
+  'RSSI (dBm)',
+  'Tag (EPC)',
+  'Excel (.xlsx)',
+  'CSV (.csv)',
+  'Impinj',
+  'Zebra',
+  'Import',
+  'Terminal',
+]);
+
+// A literal header value, not French prose.
+const TYPOGRAPHY_EXCEPTIONS = new Set(['readers.secretWarning']);
+
+// In French a narrow no-break space (U+202F) goes before : ; ? ! and inside « ».
+const typographyFaults = (text: string) =>
+  [
+    ...text.matchAll(/[^\u202f]([:;?!])(?=\s|$)/g),
+    ...text.matchAll(/«[^\u202f]|[^\u202f]»/g),
+    ...text.matchAll(/^[:;?!]/g),
+  ].map((m) => m[0]);
+
 describe('locales', () => {
   it.each(PAIRS)('%s: en and fr have exactly the same keys', (_name, english, french) => {
     expect(keysOf(french as Tree).sort()).toEqual(keysOf(english as Tree).sort());
@@ -40,6 +110,23 @@ describe('locales', () => {
       expect(french.trim(), key).not.toBe('');
       expect(placeholders(french), key).toEqual(placeholders(english));
     }
+  });
+
+  it.each(PAIRS)('%s: French texts are translated, not copied from English', (_name, englishTree, frenchTree) => {
+    const copied = keysOf(englishTree as Tree).filter((key) => {
+      const french = valueAt(frenchTree as Tree, key);
+      const word = french.replace(/{{\s*\w+\s*}}/g, '').trim();
+      return french === valueAt(englishTree as Tree, key) && !SAME_IN_BOTH.has(word);
+    });
+    expect(copied).toEqual([]);
+  });
+
+  it.each(PAIRS)('%s: French typography (narrow no-break spaces)', (_name, _english, frenchTree) => {
+    const faults = keysOf(frenchTree as Tree)
+      .filter((key) => !TYPOGRAPHY_EXCEPTIONS.has(key))
+      .map((key) => [key, typographyFaults(valueAt(frenchTree as Tree, key))] as const)
+      .filter(([, found]) => found.length > 0);
+    expect(faults).toEqual([]);
   });
 
   it('the admin texts do not redefine a base text', () => {

@@ -12,7 +12,7 @@ describe('exitReasonText', () => {
   it('says why an exit was not authorized in the user’s language', () => {
     const reason: TExitReason = { code: 'not_covered', params: { missing: ['attribution', 'output'] } };
     expect(exitReasonText(i18n.getFixedT('fr'), reason)).toBe(
-      'Aucune affectation active de ce tag, de son article ou de sa catégorie\u00a0; aucune sortie de stock ouverte',
+      'Aucune affectation active de ce tag, de son article ou de sa catégorie\u202f; aucune sortie de stock ouverte',
     );
     expect(exitReasonText(i18n.getFixedT('en'), reason)).toBe(
       'No active attribution of this tag, its article or its category; no open stock output',
@@ -23,7 +23,7 @@ describe('exitReasonText', () => {
     const fixed = i18n.getFixedT('fr');
     expect(exitReasonText(fixed, { code: 'not_covered', params: { missing: ['future'] } })).toBe('Rien ne l’autorise');
     expect(exitReasonText(fixed, { code: 'authorized', params: { by: 'attribution', cover: 'Atelier' } })).toBe(
-      'Autorisé\u00a0: Atelier',
+      'Autorisé\u202f: Atelier',
     );
     expect(exitReasonText(fixed, { code: 'no_alarm', params: { family: 'Consommables' } })).toBe(
       'La famille Consommables ne déclenche pas d’alarme',
