@@ -34,6 +34,12 @@ export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random(
 export const openScreen = async (page: Page, path: string) => {
   await page.goto(`/admin/${path}`);
   await expect(page.getByRole('grid')).toBeVisible();
+  await settled(page);
+};
+
+/** Waits until every list on the page shows the rows of its current query (none is fetching). */
+export const settled = async (page: Page) => {
+  await expect(page.locator('[data-testid="resource-table"][aria-busy="true"]')).toHaveCount(0);
 };
 
 export const dialog = (page: Page) => page.getByRole('dialog');
@@ -53,6 +59,9 @@ export const search = async (page: Page, text: string) => {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
   const param = new URLSearchParams({ search: text }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await expect(page).toHaveURL(new RegExp(param));
+  // The rows on screen are those of this search, not the ones before it: a click lands on a row that stays.
+  await expect(page.locator(`[data-testid="resource-table"][data-shown-search=${JSON.stringify(text)}]`)).toBeVisible();
+  await settled(page);
 };
 
 export const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });

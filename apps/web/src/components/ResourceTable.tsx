@@ -213,7 +213,7 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   const navigate = useNavigate();
   const params = useListParams(defaultSort, paramPrefix);
   const { page, limit, search, sort, update } = params;
-  const { data, isFetching, isError, refetch } = useList(
+  const { data, isFetching, isError, refetch, originalArgs } = useList(
     { page, limit, search: search || undefined, sort, ...filters },
     pollingInterval ? { pollingInterval } : undefined,
   );
@@ -349,7 +349,13 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   }, [data, isFetching, page, lastPage, update]);
 
   return (
-    <Box>
+    // What the rows on screen answer (busy while a page is on its way; the search of the rows shown): screen readers
+    // and the end-to-end tests wait for the settled list before acting on a row.
+    <Box
+      data-testid="resource-table"
+      aria-busy={isFetching}
+      data-shown-search={isFetching ? undefined : (originalArgs?.search ?? '')}
+    >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
