@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTimedChunks, loopTurns, nextChunkSize, type ChunkTiming } from './time-slices';
+import { inTimedChunks, loopTurns, type ChunkTiming } from './time-slices';
 
 /** A clock that moves only when told. */
 function fakeClock() {
@@ -9,35 +9,49 @@ function fakeClock() {
 
 const timing = (now: () => number): ChunkTiming => ({ budgetMs: 20, first: 25, max: 1000, now });
 
+/** The sizes of the chunks `inTimedChunks` makes of `count` rows when a chunk costs `cost(rows, offset)` ms. */
+async function chunkSizes(count: number, first: number, cost: (rows: number, offset: number) => number) {
+  const clock = fakeClock();
+  const items = Array.from({ length: count }, (_, i) => i);
+  const sizes: number[] = [];
+  const seen: number[] = [];
+  await inTimedChunks(items, { ...timing(clock.now), first }, async (chunk, offset) => {
+    expect(chunk[0]).toBe(offset);
+    sizes.push(chunk.length);
+    seen.push(...chunk);
+    clock.advance(cost(chunk.length, offset));
+  });
+  // Every row once, in order.
+  expect(seen).toEqual(items);
+  return sizes;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
 describe('chunks sized by time', () => {
-  it('fits the next chunk in the budget from the last one’s time per row, growing at most twice', () => {
-    const t = timing(() => 0);
-    expect(nextChunkSize(50, 10, t)).toBe(100);
-    expect(nextChunkSize(50, 40, t)).toBe(25);
-    expect(nextChunkSize(50, 1, t)).toBe(100);
-    expect(nextChunkSize(800, 1, t)).toBe(1000);
-    expect(nextChunkSize(1, 500, t)).toBe(1);
-    expect(nextChunkSize(10, 0, t)).toBe(20);
+  it('fits the chunks in the budget once a transaction’s fixed cost shows', async () => {
+    // 8 ms a transaction plus 0.5 ms a row: 24 rows fill 20 ms.
+    const sizes = await chunkSizes(2000, 25, (rows) => 8 + 0.5 * rows);
+    for (const size of sizes.slice(1, -1)) expect(size).toBeOneOf([24, 25]);
   });
 
-  it('grows while writes are fast, shrinks at once when they slow down, and writes every row once in order', async () => {
-    const clock = fakeClock();
-    const items = Array.from({ length: 3000 }, (_, i) => i);
-    const sizes: number[] = [];
-    const seen: number[] = [];
-    await inTimedChunks(items, timing(clock.now), async (chunk, offset) => {
-      expect(chunk[0]).toBe(offset);
-      sizes.push(chunk.length);
-      seen.push(...chunk);
-      // 0.1 ms a row for the first 1,000 rows, then 1 ms a row (the machine got busy).
-      clock.advance(chunk.length * (offset < 1000 ? 0.1 : 1));
-    });
-    expect(seen).toEqual(items);
-    // 25, 50, 100, 200 (doubling), then 200 rows fit 20 ms at 0.1 ms/row. The first slow chunk (from row 1,175)
-    // still has 200 rows, as nothing told otherwise yet; at 1 ms/row the next ones have 20.
-    expect(sizes.slice(0, 9)).toEqual([25, 50, 100, 200, 200, 200, 200, 200, 200]);
-    expect(sizes.slice(9, 13)).toEqual([20, 20, 20, 20]);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(3000);
+  it('grows from one row when the fixed cost nearly fills the budget, instead of staying at one row', async () => {
+    // 15.8 ms a transaction plus 0.2 ms a row: 21 rows fill 20 ms.
+    const sizes = await chunkSizes(2000, 1, (rows) => 15.8 + 0.2 * rows);
+    expect(sizes.slice(0, 5)).toEqual([1, 2, 4, 8, 16]);
+    expect(Math.min(...sizes.slice(5, -1))).toBeGreaterThanOrEqual(20);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(22);
+  });
+
+  it('grows while writes are fast and shrinks at once when they slow down', async () => {
+    // 0.1 ms a row for the first 1,000 rows, then 1 ms a row (the machine got busy).
+    const sizes = await chunkSizes(3000, 25, (rows, offset) => rows * (offset < 1000 ? 0.1 : 1));
+    // Doubling from 25 up to the 200 rows that fill 20 ms.
+    expect(sizes.slice(0, 5)).toEqual([25, 50, 100, 200, 201]);
+    // The first slow chunk (from row 1,175 on) still has about 200 rows, nothing told otherwise yet; the next one
+    // fits 20 ms at 1 ms a row, and so do the following ones.
+    expect(sizes.slice(8, 10)).toEqual([201, 20]);
+    expect(median(sizes.slice(10))).toBe(20);
   });
 });
 

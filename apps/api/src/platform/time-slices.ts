@@ -33,32 +33,68 @@ export type ChunkTiming = {
 
 export const IMPORT_TIMING: ChunkTiming = { budgetMs: 20, first: 25, max: 1000, now: monotonic };
 
+// Recent chunks the fixed cost of a transaction is estimated from.
+const WINDOW = 16;
+
 /**
- * The rows of the next chunk, from the last one's time: as many as its time per row fits in the budget, at most
- * twice the last (one fast chunk is not trusted at once), at least one. The measure includes the transaction's
- * fixed cost and any wait for the database, so it errs on the small side.
+ * Sizes the chunks of a write from their measured times. A chunk costs a fixed part (the transaction, planning
+ * its statements, waiting for the database) plus a part per row. The fixed part is estimated by least squares
+ * over the recent chunks (none until their sizes differ), the part per row from the last chunk alone, so a
+ * slower machine shows at once; the next chunk gets the rows that fit in the rest of the budget, at most twice
+ * the last (one fast chunk is not trusted at once), at least one. Counting the fixed part as rows would shrink
+ * the chunks of a slow transaction to one row each and keep them there.
  */
-export function nextChunkSize(lastRows: number, lastMs: number, timing: ChunkTiming): number {
-  const fit = lastMs > 0 ? Math.floor((timing.budgetMs * lastRows) / lastMs) : timing.max;
-  return Math.max(1, Math.min(timing.max, lastRows * 2, fit));
+export class ChunkSizer {
+  private readonly recent: { rows: number; ms: number }[] = [];
+
+  constructor(private readonly timing: ChunkTiming) {}
+
+  next(lastRows: number, lastMs: number): number {
+    const { budgetMs, max } = this.timing;
+    this.recent.push({ rows: lastRows, ms: lastMs });
+    if (this.recent.length > WINDOW) this.recent.shift();
+    const fixed = this.fixedMs();
+    const perRow = (lastMs - fixed) / lastRows;
+    // The budget cannot hold even the fixed part: more rows per transaction at least cost it less often.
+    let fit = fixed >= budgetMs ? lastRows : perRow > 0 ? Math.floor((budgetMs - fixed) / perRow) : max;
+    // Within the budget, one row more: chunks of one size alone never tell the fixed part.
+    if (lastMs <= budgetMs) fit = Math.max(fit, lastRows + 1);
+    return Math.max(1, Math.min(max, lastRows * 2, fit));
+  }
+
+  /** The intercept of time against rows over the recent chunks, between 0 and the fastest chunk's time. */
+  private fixedMs(): number {
+    const n = this.recent.length;
+    const meanRows = this.recent.reduce((s, c) => s + c.rows, 0) / n;
+    const meanMs = this.recent.reduce((s, c) => s + c.ms, 0) / n;
+    let cov = 0;
+    let variance = 0;
+    for (const c of this.recent) {
+      cov += (c.rows - meanRows) * (c.ms - meanMs);
+      variance += (c.rows - meanRows) ** 2;
+    }
+    if (variance === 0 || cov <= 0) return 0;
+    const fastest = Math.min(...this.recent.map((c) => c.ms));
+    return Math.min(fastest, Math.max(0, meanMs - (cov / variance) * meanRows));
+  }
 }
 
 /**
- * Runs `write` over `items` chunk by chunk, each chunk sized by the time the previous one took
- * (`nextChunkSize`), turning the event loop between two chunks so that waiting requests go first.
+ * Runs `write` over `items` chunk by chunk, each chunk sized by the times of the previous ones (`ChunkSizer`), turning the event loop between two chunks so that waiting requests go first.
  */
 export async function inTimedChunks<T>(
   items: readonly T[],
   timing: ChunkTiming,
   write: (chunk: T[], offset: number) => Promise<void>,
 ): Promise<void> {
+  const sizer = new ChunkSizer(timing);
   let size = Math.min(timing.first, timing.max);
   for (let offset = 0; offset < items.length; ) {
     if (offset > 0) await yieldToLoop();
     const chunk = items.slice(offset, offset + size);
     const started = timing.now();
     await write(chunk, offset);
-    size = nextChunkSize(chunk.length, timing.now() - started, timing);
+    size = sizer.next(chunk.length, timing.now() - started);
     offset += chunk.length;
   }
 }
