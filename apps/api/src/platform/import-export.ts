@@ -28,7 +28,7 @@ import {
   type SheetLang,
   type SheetRow,
 } from './spreadsheet';
-import { IMPORT_TIMING, inTimedChunks, loopTurns, type ChunkTiming } from './time-slices';
+import { IMPORT_TIMING, inTimedChunks, loopTurns } from './time-slices';
 import { readUpload } from './uploads';
 
 // Rows per export page, each page read in its own short transaction.
@@ -241,24 +241,23 @@ class PreviewRollback extends Error {
 }
 
 /**
- * Writes the valid rows chunk by chunk, one transaction each, each chunk sized to take about `timing.budgetMs`
+ * Writes the valid rows chunk by chunk, one transaction each, each chunk sized to take about 20 ms (`IMPORT_TIMING`)
  * and the event loop turned between chunks: on PGlite (one query at a time) a single transaction would stall
  * every tenant for the whole import, and a fixed count of rows is too long on a busy machine and too short on an
  * idle one. A preview applies each chunk and rolls it back. A failure after the first chunk leaves the earlier
  * chunks written: the answer says so (`import_partial`), and importing the same file again updates them (rows
  * match by key).
  */
-export async function writeInChunks<TInput, L>(
+async function writeInChunks<TInput, L>(
   db: Db,
   spec: ImportExportSpec<TInput, L>,
   ctx: Omit<ImportContext<L>, 'tx'>,
   valid: { line: number; input: TInput }[],
   dryRun: boolean,
   log: FastifyBaseLogger,
-  timing: ChunkTiming = IMPORT_TIMING,
 ): Promise<{ created: number; updated: number }> {
   const total = { created: 0, updated: 0 };
-  await inTimedChunks(valid, timing, async (chunk, i) => {
+  await inTimedChunks(valid, IMPORT_TIMING, async (chunk, i) => {
     try {
       const counts = await withTenant(db, ctx.tenantId, async (tx) => {
         const c = await spec.apply(
