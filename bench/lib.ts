@@ -104,3 +104,22 @@ export const fillMovementsSql = (count: number) =>
      'Quai A — sortie', 2, -55, 'zebra', case when g % 3 = 0 then g % 7 <> 0 end, 0,
      now() - make_interval(secs => g / 3.0)
    from generate_series(1, ${count}) g, (select id from tenants where name = 'Demo') t`;
+
+/** Signs in on a running server and answers the bearer token. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/backend/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** An article import file of `rows` new references (`HLT-000001`…), most with an opening stock. */
+export function articleImportCsv(rows: number): string {
+  const lines = ['reference,designation,size,priceHt,vatRate,stockAlert,quantity'];
+  for (let i = 1; i <= rows; i++)
+    lines.push(`HLT-${String(i).padStart(6, '0')},Article importé ${i},M,12.50,20,5,${i % 40}`);
+  return lines.join('\n') + '\n';
+}

@@ -3,6 +3,7 @@ import { catalog } from './catalog';
 import { firstRowsBench } from './first-rows';
 import { foundation } from './foundation';
 import { health } from './health';
+import { importBench } from './import';
 import { ingest } from './ingest';
 import { purchaseDashboard } from './purchase-dashboard';
 import { purchasing } from './purchasing';
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<void>> = {
   ingest,
   'tag-logs': tagLogs,
   health,
+  import: importBench,
   'first-rows': firstRowsBench,
   purchasing,
   'purchase-dashboard': purchaseDashboard,

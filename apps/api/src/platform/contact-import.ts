@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { TListQuery, TResource } from '@tagstock/contract';
 import { queryRows, type Db, type Tx } from '../db/client';
+import { jsonList, jsonRows } from '../db/sql-fragments';
 import { importExportRoutes, type ImportExportSpec, type RowError } from './import-export';
 import type { ListSpec } from './pagination';
 import type { SheetColumn, SheetLang, SheetRow } from './spreadsheet';
@@ -61,37 +62,68 @@ const CONTACT_EXAMPLE: Record<SheetLang, Record<(typeof CONTACT_COLUMNS)[number]
   },
 };
 
-const CHUNK = 1000;
-
 type ContactTable = PgTable & { id: PgColumn; tenantId: PgColumn; name: PgColumn };
 
 /**
- * Import and export of a contact resource (suppliers, customers): rows match existing records by name
- * (case-insensitive), update them, and create the others.
+ * Updates many rows of `table` in one statement, each with its own values (keyed as the table's fields): the
+ * fields a row carries are set, the others keep their value (jsonb_populate_record over the current row), and
+ * `updated_at` is stamped. The ids also go in as an array, so the rows are found through the primary key rather
+ * than by hashing every row of the tenant for each chunk.
  */
-export function contactImportRoutes<TInput extends { name: string }, L>(
-  db: Db,
-  opts: {
-    path: string;
-    resource: TResource;
-    name: string;
-    table: ContactTable;
-    tableName: string;
-    extraColumns: SheetColumn[];
-    /** Example values of the extra columns in the import template. */
-    extraExample?: (tx: Tx, tenantId: number) => Promise<Record<string, unknown>>;
-    list(tenantId: number, q: TListQuery): ListSpec;
-    exportColumns: ReturnType<typeof sql>;
-    schema: z.ZodType<TInput>;
-    lookups: ImportExportSpec<TInput, L>['lookups'];
-    toInput: (values: SheetRow, lookups: L) => { input: Record<string, unknown>; errors: RowError[] };
-  },
-) {
-  // The tenant's records by name, read once before any chunk is written: the file's names are unique, so rows
-  // created by one chunk are never matched by a later one.
-  type Lookups = { existing: Map<string, number>; extra: L };
+async function updateByIds(
+  tx: Tx,
+  table: ContactTable,
+  tenantId: number,
+  rows: { id: number; values: Record<string, unknown> }[],
+): Promise<void> {
+  const columns = getTableColumns(table);
+  const fields = [...new Set(rows.flatMap((r) => Object.keys(r.values)))].filter(
+    (f) => f in columns && f !== 'id' && f !== 'tenantId',
+  );
+  const names = fields.map((f) => sql.identifier(columns[f]!.name));
+  const payload = rows.map((r) => ({
+    id: r.id,
+    row: Object.fromEntries(Object.entries(r.values).map(([f, v]) => [columns[f]?.name ?? f, v])),
+  }));
+  await tx.execute(sql`update ${table} t set (${sql.join(names, sql`, `)}, updated_at) =
+      (select ${sql.join(
+        names.map((n) => sql`p.${n}`),
+        sql`, `,
+      )}, now() from jsonb_populate_record(t, v.row) p)
+    from ${jsonRows(payload)} as v(id int, row jsonb)
+    where t.id = v.id and t.tenant_id = ${tenantId}
+      and t.id = any(array(select e.id::int from ${jsonList(rows.map((r) => r.id))} e(id)))`);
+}
+
+export type ContactImportOptions<TInput, L> = {
+  path: string;
+  resource: TResource;
+  name: string;
+  table: ContactTable;
+  tableName: string;
+  extraColumns: SheetColumn[];
+  /** Example values of the extra columns in the import template. */
+  extraExample?: (tx: Tx, tenantId: number) => Promise<Record<string, unknown>>;
+  list(tenantId: number, q: TListQuery): ListSpec;
+  exportColumns: ReturnType<typeof sql>;
+  schema: z.ZodType<TInput>;
+  lookups: ImportExportSpec<TInput, L>['lookups'];
+  toInput: (values: SheetRow, lookups: L) => { input: Record<string, unknown>; errors: RowError[] };
+};
+
+// The tenant's records by name, read once before any chunk is written: the file's names are unique, so rows
+// created by one chunk are never matched by a later one.
+type ContactLookups<L> = { existing: Map<string, number>; extra: L };
+
+/**
+ * Import and export of a contact resource (suppliers, customers): rows match existing records by name
+ * (case-insensitive), update them, and create the others; two statements per chunk at most.
+ */
+export function contactImportSpec<TInput extends { name: string }, L>(
+  opts: ContactImportOptions<TInput, L>,
+): ImportExportSpec<TInput, ContactLookups<L>> {
   const { table } = opts;
-  return importExportRoutes<TInput, Lookups>(db, {
+  return {
     ...opts,
     columns: [...CONTACT_SHEET_COLUMNS, ...opts.extraColumns],
     example: async (tx, tenantId, lang) => ({
@@ -113,21 +145,26 @@ export function contactImportRoutes<TInput extends { name: string }, L>(
     }),
     toInput: (values, lookups) => opts.toInput(values, lookups.extra),
     async apply({ tx, tenantId, lookups: { existing } }, rows) {
-      const fresh = rows.filter((r) => !existing.has(r.name.toLowerCase()));
-      const known = rows.filter((r) => existing.has(r.name.toLowerCase()));
-      for (const row of known) {
-        await tx
-          .update(table)
-          .set({ ...row, updatedAt: new Date() } as never)
-          .where(and(eq(table.tenantId, tenantId), eq(table.id, existing.get(row.name.toLowerCase())!)));
-      }
-      for (let i = 0; i < fresh.length; i += CHUNK) {
-        await tx.insert(table).values(fresh.slice(i, i + CHUNK).map((r) => ({ ...r, tenantId })) as never);
-      }
+      const idOf = (r: TInput) => existing.get(r.name.toLowerCase());
+      const known = rows.filter((r) => idOf(r) !== undefined);
+      const fresh = rows.filter((r) => idOf(r) === undefined);
+      if (known.length)
+        await updateByIds(
+          tx,
+          table,
+          tenantId,
+          known.map((r) => ({ id: idOf(r)!, values: r })),
+        );
+      if (fresh.length) await tx.insert(table).values(fresh.map((r) => ({ ...r, tenantId })) as never);
       return { created: fresh.length, updated: known.length };
     },
-  });
+  };
 }
+
+export const contactImportRoutes = <TInput extends { name: string }, L>(
+  db: Db,
+  opts: ContactImportOptions<TInput, L>,
+) => importExportRoutes(db, contactImportSpec(opts));
 
 /** The contact fields of a sheet row, as the input schema expects them. */
 export const contactInput = (values: SheetRow): Record<string, unknown> =>

@@ -208,12 +208,18 @@ describe('import of a large file', () => {
     expect(res.status).toBe(409);
     const problem = (await res.json()) as { code: string; detail: string };
     expect(problem.code).toBe('import_partial');
-    // Chunks of 50 rows: the eighth (rows 351–400) fails, the first seven stay written.
-    expect(problem.detail).toMatch(/^Partial import: 350 row\(s\) up to line 351 were written/);
-    expect(await countLike('Partial %')).toBe(350);
+    // Chunks are sized by time: the one holding row 400 (line 401) fails, the chunks before it stay written.
+    const [, written, lastLine, from, to] = problem.detail
+      .match(/^Partial import: (\d+) row\(s\) up to line (\d+) were written .*lines (\d+)–(\d+) and after/)!
+      .map(Number);
+    expect(written).toBeLessThan(400);
+    expect(lastLine).toBe(written! + 1);
+    expect(from).toBe(written! + 2);
+    expect(to).toBeGreaterThanOrEqual(401);
+    expect(await countLike('Partial %')).toBe(written);
 
     await ctx.database.owner.execute(sql`drop trigger refuse_boom on suppliers`);
     const again = await importFile(csv);
-    expect(await again.json()).toMatchObject({ rows: 600, created: 250, updated: 350, applied: true });
+    expect(await again.json()).toMatchObject({ rows: 600, created: 600 - written!, updated: written, applied: true });
   });
 });

@@ -28,14 +28,11 @@ import {
   type SheetLang,
   type SheetRow,
 } from './spreadsheet';
+import { IMPORT_TIMING, inTimedChunks, loopTurns } from './time-slices';
 import { readUpload } from './uploads';
 
 // Rows per export page, each page read in its own short transaction.
 const EXPORT_PAGE = 1000;
-// Valid rows written per transaction: small enough that other requests wait at most one chunk on PGlite.
-const IMPORT_CHUNK = 50;
-// Rows validated between two turns of the event loop.
-const VALIDATE_SLICE = 1000;
 /** Default seconds an export waits on a client that reads nothing before the connection is cut. */
 export const EXPORT_IDLE_TIMEOUT_S = 30;
 
@@ -95,8 +92,9 @@ export type ImportExportSpec<TInput, L = undefined> = {
   /** File column of input fields named otherwise (`categoryId` ← `category`), for errors. */
   inputColumns?: Record<string, string>;
   /**
-   * Writes rows in the caller's transaction: updates by key, creates the rest. Called once per chunk of the file,
-   * each chunk in its own transaction.
+   * Writes rows in the caller's transaction: updates by key, creates the rest, in a few statements whatever the
+   * number of rows. Called once per chunk of the file (at most `IMPORT_TIMING.max` rows), each chunk in its own
+   * transaction.
    */
   apply(ctx: ImportContext<L>, rows: TInput[]): Promise<{ created: number; updated: number }>;
 };
@@ -175,10 +173,11 @@ async function validate<TInput, L>(
   const errors: TImportError[] = [];
   const valid: { line: number; input: TInput }[] = [];
   const seen = new Map<string, number>();
+  const turn = loopTurns();
   if (rows.length && !(spec.keyColumn in rows[0]!.values))
     errors.push({ line: 1, column: spec.keyColumn, code: 'missing_column', message: 'missing column' });
-  for (const [i, { line, values }] of rows.entries()) {
-    if (i % VALIDATE_SLICE === VALIDATE_SLICE - 1) await yieldToLoop();
+  for (const { line, values } of rows) {
+    await turn();
     const { input, errors: refErrors } = spec.toInput(rowInput(spec.columns, values), lookups);
     refErrors.forEach((e) => errors.push({ line, ...e }));
     const parsed = spec.schema.safeParse(input);
@@ -242,10 +241,12 @@ class PreviewRollback extends Error {
 }
 
 /**
- * Writes the valid rows chunk by chunk, one transaction each, turning the event loop between chunks: on PGlite
- * (one query at a time) a single transaction would stall every tenant for the whole import. A preview applies
- * each chunk and rolls it back. A failure after the first chunk leaves the earlier chunks written: the answer
- * says so (`import_partial`), and importing the same file again updates them (rows match by key).
+ * Writes the valid rows chunk by chunk, one transaction each, each chunk sized to take about 20 ms (`IMPORT_TIMING`)
+ * and the event loop turned between chunks: on PGlite (one query at a time) a single transaction would stall
+ * every tenant for the whole import, and a fixed count of rows is too long on a busy machine and too short on an
+ * idle one. A preview applies each chunk and rolls it back. A failure after the first chunk leaves the earlier
+ * chunks written: the answer says so (`import_partial`), and importing the same file again updates them (rows
+ * match by key).
  */
 async function writeInChunks<TInput, L>(
   db: Db,
@@ -256,9 +257,7 @@ async function writeInChunks<TInput, L>(
   log: FastifyBaseLogger,
 ): Promise<{ created: number; updated: number }> {
   const total = { created: 0, updated: 0 };
-  for (let i = 0; i < valid.length; i += IMPORT_CHUNK) {
-    const chunk = valid.slice(i, i + IMPORT_CHUNK);
-    if (i > 0) await yieldToLoop();
+  await inTimedChunks(valid, IMPORT_TIMING, async (chunk, i) => {
     try {
       const counts = await withTenant(db, ctx.tenantId, async (tx) => {
         const c = await spec.apply(
@@ -286,7 +285,7 @@ async function writeInChunks<TInput, L>(
           'Importing the same file again updates the rows already written.',
       );
     }
-  }
+  });
   return total;
 }
 

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 import { Decimal } from 'decimal.js';
 import type { SHEET_COLUMN_TYPES, TSheetLang } from '@tagstock/contract';
 import { AppError, badRequest } from './errors';
+import { loopTurns } from './time-slices';
 
 // exceljs is loaded on first use: it is a third of a second of start-up otherwise.
 const excel = async () => (await import('exceljs')).default;
@@ -249,24 +249,26 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-// Text is parsed this much at a time, then the event loop serves other requests.
-const CSV_SLICE = 64 * 1024;
-const XLSX_ROWS_PER_SLICE = 1000;
+// Text is decoded and parsed this much at a time; the event loop turns between pieces once a slice of time is used.
+const CSV_PIECE = 16 * 1024;
+// Bytes read to tell the separator.
+const CSV_HEAD = 64 * 1024;
 const MAX_ROWS = 100_000;
 
 type RecordSink = (cells: string[], line: number) => void;
 
-/** Feeds the records of a CSV file to `take` slice by slice, yielding to the event loop between slices. */
+/** Feeds the records of a CSV file to `take` piece by piece, turning the event loop every slice of time. */
 async function eachCsvRecord(data: Buffer, take: RecordSink): Promise<void> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
   let parser: CsvParser | undefined;
   let line = 0;
   const emit = (record: string[]) => take(record, ++line);
-  for (let offset = 0; offset < data.length; offset += CSV_SLICE) {
-    const text = decoder.decode(data.subarray(offset, offset + CSV_SLICE), { stream: true });
-    parser ??= new CsvParser(csvSeparator(data.subarray(0, CSV_SLICE).toString('utf8')));
+  const turn = loopTurns();
+  for (let offset = 0; offset < data.length; offset += CSV_PIECE) {
+    const text = decoder.decode(data.subarray(offset, offset + CSV_PIECE), { stream: true });
+    parser ??= new CsvParser(csvSeparator(data.subarray(0, CSV_HEAD).toString('utf8')));
     parser.push(text, emit);
-    await yieldToLoop();
+    await turn();
   }
   const rest = decoder.decode();
   parser ??= new CsvParser(',');
@@ -274,7 +276,7 @@ async function eachCsvRecord(data: Buffer, take: RecordSink): Promise<void> {
   parser.end(emit);
 }
 
-/** Feeds the rows of the first worksheet of an XLSX file to `take` (streaming), yielding to the event loop. */
+/** Feeds the rows of the first worksheet of an XLSX file to `take` (streaming), turning the event loop. */
 async function eachXlsxRow(data: Buffer, take: RecordSink): Promise<void> {
   const { stream } = await excel();
   const reader = new stream.xlsx.WorkbookReader(Readable.from(data), {
@@ -283,11 +285,11 @@ async function eachXlsxRow(data: Buffer, take: RecordSink): Promise<void> {
     styles: 'cache',
     worksheets: 'emit',
   });
-  let count = 0;
+  const turn = loopTurns();
   for await (const sheet of reader) {
     for await (const row of sheet) {
       take((row.values as ExcelJS.CellValue[]).slice(1).map(cellText), row.number);
-      if (++count % XLSX_ROWS_PER_SLICE === 0) await yieldToLoop();
+      await turn();
     }
     break;
   }

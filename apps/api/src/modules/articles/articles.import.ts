@@ -2,16 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ZArticleCreate, type TArticleCreate } from '@tagstock/contract';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { moneyText } from '../../db/sql-fragments';
-import { importExportRoutes, unknownReference, type RowError } from '../../platform/import-export';
+import { jsonRows, moneyText } from '../../db/sql-fragments';
+import {
+  importExportRoutes,
+  unknownReference,
+  type ImportExportSpec,
+  type RowError,
+} from '../../platform/import-export';
 import type { SheetColumn, SheetLang } from '../../platform/spreadsheet';
 import { priceWithTax } from '@tagstock/contract/money';
-import { activityLog } from '../activity-log/activity-log.schema';
 import { moveStock } from '../stock/stock.service';
-import { articles } from './articles.schema';
 import { articleListSpec } from './articles.repository';
-
-const CHUNK = 1000;
 
 type Lookups = { categories: Map<string, number>; suppliers: Map<string, number> };
 
@@ -46,138 +47,130 @@ const EXAMPLE: Record<SheetLang, { designation: string; size: string }> = {
   fr: { designation: 'Gants nitrile', size: 'M' },
 };
 
-export function articleImportRoutes(db: Db) {
-  return importExportRoutes<TArticleCreate, Lookups>(db, {
-    path: '/articles',
-    resource: 'articles',
-    name: 'articles',
-    columns: ARTICLE_COLUMNS,
-    list: (tenantId, q) => articleListSpec(tenantId, q),
-    exportColumns: sql`a.reference, a.designation, a.size, ${moneyText(sql`a.price_ht`)} as "priceHt",
+/** Import and export of articles: rows match by reference; two statements per chunk whatever its size. */
+export const articleImportSpec: ImportExportSpec<TArticleCreate, Lookups> = {
+  path: '/articles',
+  resource: 'articles',
+  name: 'articles',
+  columns: ARTICLE_COLUMNS,
+  list: (tenantId, q) => articleListSpec(tenantId, q),
+  exportColumns: sql`a.reference, a.designation, a.size, ${moneyText(sql`a.price_ht`)} as "priceHt",
       trim_scale(a.vat_rate)::text as "vatRate", ${moneyText(sql`a.price_ttc`)} as "priceTtc",
       ${moneyText(sql`a.unit_price`)} as "unitPrice", a.stock_alert as "stockAlert", a.quantity,
       c.name as category, s.name as supplier, a.stock_tag as "stockTag"`,
-    schema: ZArticleCreate as z.ZodType<TArticleCreate>,
-    lookups: async (tx, tenantId) => ({
-      categories: await byName(tx, tenantId, 'categories'),
-      suppliers: await byName(tx, tenantId, 'suppliers'),
-    }),
-    toInput(v, lookups) {
-      const errors: RowError[] = [];
-      const ref = (column: 'category' | 'supplier', map: Map<string, number>) => {
-        const name = v[column];
-        if (!name) return null;
-        const id = map.get(name.toLowerCase());
-        if (id === undefined) errors.push(unknownReference(column, name));
-        return id ?? null;
-      };
-      return {
-        input: {
-          reference: v.reference ?? '',
-          designation: v.designation ?? '',
-          size: v.size || null,
-          priceHt: v.priceHt ?? '',
-          vatRate: v.vatRate ?? '',
-          unitPrice: v.unitPrice || null,
-          stockAlert: v.stockAlert || 0,
-          stockTag: v.stockTag || null,
-          initialQuantity: v.quantity || 0,
-          categoryId: ref('category', lookups.categories),
-          supplierId: ref('supplier', lookups.suppliers),
-        },
-        errors,
-      };
-    },
-    key: (input) => input.reference,
-    keyColumn: 'reference',
-    inputColumns: { initialQuantity: 'quantity', categoryId: 'category', supplierId: 'supplier' },
-    async example(tx, tenantId, lang) {
-      // The tenant's own first category and supplier: the example imports as it is.
-      const first = async (table: 'categories' | 'suppliers') =>
-        (
-          await queryRows<{ name: string }>(
-            tx,
-            sql`select name from ${sql.identifier(table)} where tenant_id = ${tenantId} order by name limit 1`,
-          )
-        )[0]?.name ?? null;
-      return {
-        reference: 'EX-0001',
-        ...EXAMPLE[lang],
-        priceHt: '12.50',
-        vatRate: '20',
-        priceTtc: priceWithTax('12.50', '20'),
-        unitPrice: '12.50',
-        stockAlert: 5,
-        quantity: 10,
-        category: await first('categories'),
-        supplier: await first('suppliers'),
-        stockTag: null,
-      };
-    },
-    async apply({ tx, tenantId, userId }, rows) {
-      let created = 0;
-      let updated = 0;
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        const chunk = rows.slice(i, i + CHUNK);
-        // Upsert by reference; the quantity of an existing article is never touched by an import.
-        const written = await tx
-          .insert(articles)
-          .values(
-            chunk.map(({ initialQuantity: _opening, ...a }) => ({
-              ...a,
-              tenantId,
-              // The opening stock goes through moveStock below, like every stock change.
-              quantity: 0,
-              priceTtc: priceWithTax(a.priceHt, a.vatRate),
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [articles.tenantId, articles.reference],
-            set: {
-              designation: sql`excluded.designation`,
-              size: sql`excluded.size`,
-              priceHt: sql`excluded.price_ht`,
-              vatRate: sql`excluded.vat_rate`,
-              priceTtc: sql`excluded.price_ttc`,
-              unitPrice: sql`excluded.unit_price`,
-              stockAlert: sql`excluded.stock_alert`,
-              categoryId: sql`excluded.category_id`,
-              supplierId: sql`excluded.supplier_id`,
-              stockTag: sql`excluded.stock_tag`,
-              updatedAt: sql`now()`,
-            },
-          })
-          .returning({
-            id: articles.id,
-            reference: articles.reference,
-            designation: articles.designation,
-            quantity: articles.quantity,
-            inserted: sql<boolean>`(xmax = 0)`,
-          });
-        const opening = new Map(chunk.map((a) => [a.reference, a.initialQuantity]));
-        await moveStock(
+  schema: ZArticleCreate as z.ZodType<TArticleCreate>,
+  lookups: async (tx, tenantId) => ({
+    categories: await byName(tx, tenantId, 'categories'),
+    suppliers: await byName(tx, tenantId, 'suppliers'),
+  }),
+  toInput(v, lookups) {
+    const errors: RowError[] = [];
+    const ref = (column: 'category' | 'supplier', map: Map<string, number>) => {
+      const name = v[column];
+      if (!name) return null;
+      const id = map.get(name.toLowerCase());
+      if (id === undefined) errors.push(unknownReference(column, name));
+      return id ?? null;
+    };
+    return {
+      input: {
+        reference: v.reference ?? '',
+        designation: v.designation ?? '',
+        size: v.size || null,
+        priceHt: v.priceHt ?? '',
+        vatRate: v.vatRate ?? '',
+        unitPrice: v.unitPrice || null,
+        stockAlert: v.stockAlert || 0,
+        stockTag: v.stockTag || null,
+        initialQuantity: v.quantity || 0,
+        categoryId: ref('category', lookups.categories),
+        supplierId: ref('supplier', lookups.suppliers),
+      },
+      errors,
+    };
+  },
+  key: (input) => input.reference,
+  keyColumn: 'reference',
+  inputColumns: { initialQuantity: 'quantity', categoryId: 'category', supplierId: 'supplier' },
+  async example(tx, tenantId, lang) {
+    // The tenant's own first category and supplier: the example imports as it is.
+    const first = async (table: 'categories' | 'suppliers') =>
+      (
+        await queryRows<{ name: string }>(
           tx,
-          { tenantId, userId },
-          written
-            .filter((w) => w.inserted && (opening.get(w.reference) ?? 0) > 0)
-            .map((w) => ({ articleId: w.id, delta: opening.get(w.reference)!, reason: 'import' as const })),
-        );
-        await tx.insert(activityLog).values(
-          written.map((w) => ({
-            tenantId,
-            userId,
-            entity: 'article' as const,
-            entityId: w.id,
-            action: 'imported' as const,
-            summary: `${w.reference} — ${w.designation}`,
-            changes: [],
-          })),
-        );
-        const inserted = written.filter((w) => w.inserted).length;
-        created += inserted;
-        updated += written.length - inserted;
-      }
-      return { created, updated };
-    },
-  });
-}
+          sql`select name from ${sql.identifier(table)} where tenant_id = ${tenantId} order by name limit 1`,
+        )
+      )[0]?.name ?? null;
+    return {
+      reference: 'EX-0001',
+      ...EXAMPLE[lang],
+      priceHt: '12.50',
+      vatRate: '20',
+      priceTtc: priceWithTax('12.50', '20'),
+      unitPrice: '12.50',
+      stockAlert: 5,
+      quantity: 10,
+      category: await first('categories'),
+      supplier: await first('suppliers'),
+      stockTag: null,
+    };
+  },
+  async apply({ tx, tenantId, userId }, rows) {
+    // One statement for the chunk: upsert by reference (an import never touches the quantity of an existing
+    // article) and log each row. A new article starts at 0; its opening stock goes through moveStock below.
+    const written = await queryRows<{ id: number; reference: string; inserted: boolean }>(
+      tx,
+      sql`with v as (
+              select * from ${jsonRows(
+                rows.map((a) => ({
+                  reference: a.reference,
+                  designation: a.designation,
+                  size: a.size ?? null,
+                  price_ht: a.priceHt,
+                  vat_rate: a.vatRate,
+                  price_ttc: priceWithTax(a.priceHt, a.vatRate),
+                  unit_price: a.unitPrice ?? null,
+                  stock_alert: a.stockAlert,
+                  category_id: a.categoryId ?? null,
+                  supplier_id: a.supplierId ?? null,
+                  stock_tag: a.stockTag ?? null,
+                })),
+              )} as v(reference text, designation text, size text, price_ht numeric, vat_rate numeric,
+                price_ttc numeric, unit_price numeric, stock_alert int, category_id int, supplier_id int, stock_tag text)
+            ),
+            w as (
+              insert into articles (tenant_id, reference, designation, size, quantity, price_ht, vat_rate, price_ttc,
+                unit_price, stock_alert, category_id, supplier_id, stock_tag)
+              select ${tenantId}, reference, designation, size, 0, price_ht, vat_rate, price_ttc, unit_price,
+                stock_alert, category_id, supplier_id, stock_tag
+              from v
+              on conflict (tenant_id, reference) do update set designation = excluded.designation,
+                size = excluded.size, price_ht = excluded.price_ht, vat_rate = excluded.vat_rate,
+                price_ttc = excluded.price_ttc, unit_price = excluded.unit_price, stock_alert = excluded.stock_alert,
+                category_id = excluded.category_id, supplier_id = excluded.supplier_id,
+                stock_tag = excluded.stock_tag, updated_at = now()
+              returning id, reference, designation, (xmax = 0) as inserted
+            ),
+            logged as (
+              insert into activity_log (tenant_id, user_id, entity, entity_id, action, summary, changes)
+              select ${tenantId}, ${userId}::int, 'article', id, 'imported', reference || ' — ' || designation,
+                '[]'::jsonb
+              from w
+            )
+            select id, reference, inserted from w`,
+    );
+    const opening = new Map(rows.map((a) => [a.reference, a.initialQuantity]));
+    const fresh = written.filter((w) => w.inserted && (opening.get(w.reference) ?? 0) > 0);
+    // The new articles are this transaction's own rows, at 0: no lock to take.
+    await moveStock(
+      tx,
+      { tenantId, userId },
+      fresh.map((w) => ({ articleId: w.id, delta: opening.get(w.reference)!, reason: 'import' as const })),
+      { locked: new Map(fresh.map((w) => [w.id, 0])) },
+    );
+    const created = written.filter((w) => w.inserted).length;
+    return { created, updated: written.length - created };
+  },
+};
+
+export const articleImportRoutes = (db: Db) => importExportRoutes(db, articleImportSpec);
