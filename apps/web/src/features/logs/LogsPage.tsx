@@ -87,7 +87,10 @@ export const LogsPage = () => {
                 <Typography key={change.field} variant="body2" sx={{ lineHeight: 1.5 }}>
                   <strong>{line.label}</strong>
                   {t('logs.labelSeparator')}
-                  <s style={{ opacity: 0.6 }}>{line.from}</s> → {line.to}
+                  <Box component="s" sx={{ color: 'text.secondary' }}>
+                    {line.from}
+                  </Box>{' '}
+                  → {line.to}
                 </Typography>
               );
             })}
