@@ -4,7 +4,7 @@
  */
 
 /** The product version, shown in the UI and written to meta.json by the build. */
-export const APP_VERSION = '1.91.0';
+export const APP_VERSION = '1.92.0';
 
 export const API_BASE = '/backend/api';
 export const SOCKET_PATH = '/backend-socket/socket.io';

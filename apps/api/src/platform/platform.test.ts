@@ -39,12 +39,12 @@ describe('platform routes', () => {
   it('health answers with the database up', async () => {
     const res = await app.inject({ method: 'GET', url: '/backend/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', version: '1.91.0' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up', version: '1.92.0' });
   });
 
   it('serves meta.json without cache', async () => {
     const res = await app.inject({ method: 'GET', url: '/meta.json' });
-    expect(res.json()).toEqual({ version: '1.91.0' });
+    expect(res.json()).toEqual({ version: '1.92.0' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
