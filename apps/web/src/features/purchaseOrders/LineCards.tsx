@@ -13,9 +13,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber, formatRate, fromDecimalInput, toDecimalInput } from '../../components/format';
+import { formatMoney, formatNumber, formatRate, fromDecimalInput } from '../../components/format';
 import { ArticlePicker, type ArticleChoice } from './ArticlePicker';
-import { emptyLine, validateLine, type DraftErrors, type LineDraft } from './draft';
+import { articleLinePatch, emptyLine, validateLine, type DraftErrors, type LineDraft } from './draft';
 import type { LinesEditorProps } from './LinesEditor';
 
 type NumericField = 'quantity' | 'unitPrice' | 'discount' | 'vatRate';
@@ -201,18 +201,7 @@ const LineDialog = ({
   };
 
   const pick = (choice: ArticleChoice) => {
-    const article = choice.article;
-    patch({
-      articleId: choice.id,
-      articleLabel: choice.label,
-      designation: article?.designation ?? '',
-      ...(article
-        ? {
-            unitPrice: toDecimalInput(article.priceHt, language),
-            vatRate: toDecimalInput(article.vatRate, language, 0),
-          }
-        : {}),
-    });
+    patch(articleLinePatch(choice, language));
     quantity.current?.focus();
     quantity.current?.select();
   };

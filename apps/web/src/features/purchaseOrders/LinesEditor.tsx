@@ -13,10 +13,10 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber, formatRate, fromDecimalInput, toDecimalInput } from '../../components/format';
+import { formatMoney, formatNumber, formatRate, fromDecimalInput } from '../../components/format';
 import { ArticlePicker, type ArticleChoice } from './ArticlePicker';
 import { LineCards } from './LineCards';
-import { emptyLine, type DraftErrors, type LineDraft } from './draft';
+import { articleLinePatch, emptyLine, type DraftErrors, type LineDraft } from './draft';
 import { EmptyRow } from '../../components/Section';
 import { ScrollRegion } from '../../components/ScrollRegion';
 
@@ -82,18 +82,7 @@ const KeyboardLinesEditor = ({ lines, supplierId, errors, readOnly, showReceived
   };
 
   const pick = (key: string, choice: ArticleChoice) => {
-    const article = choice.article;
-    patch(key, {
-      articleId: choice.id,
-      articleLabel: choice.label,
-      designation: article?.designation ?? '',
-      ...(article
-        ? {
-            unitPrice: toDecimalInput(article.priceHt, language),
-            vatRate: toDecimalInput(article.vatRate, language, 0),
-          }
-        : {}),
-    });
+    patch(key, articleLinePatch(choice, language));
     setFocus({ key, field: 'quantity' });
   };
 

@@ -2,6 +2,7 @@ import { ZPurchaseOrderInput, type TPurchaseOrder, type TPurchaseOrderInput } fr
 import { fieldErrorKey, validationKey } from '../../components/form-errors';
 import { fromDecimalInput, toDecimalInput } from '../../components/format';
 import { isQueryError } from '../../app/base-api';
+import type { ArticleChoice } from './ArticlePicker';
 
 /** One line as the user edits it: text fields, the server's amount while the line is as saved. */
 export type LineDraft = {
@@ -169,4 +170,17 @@ export const validateLine = (line: LineDraft): DraftErrors => {
   // A line with nothing in it is not sent at all, so the contract says nothing of its article.
   if (line.articleId === null) found.articleId ??= REQUIRED_KEYS.articleId!;
   return found;
+};
+
+/** What choosing an article writes on a line: the article, its designation and, when known, its price and VAT. */
+export const articleLinePatch = (choice: ArticleChoice, language: string): Partial<LineDraft> => {
+  const article = choice.article;
+  return {
+    articleId: choice.id,
+    articleLabel: choice.label,
+    designation: article?.designation ?? '',
+    ...(article
+      ? { unitPrice: toDecimalInput(article.priceHt, language), vatRate: toDecimalInput(article.vatRate, language, 0) }
+      : {}),
+  };
 };
