@@ -82,7 +82,7 @@ export const LogsPage = () => {
         renderCell: ({ row }) => (
           <Box sx={{ py: 1 }}>
             {visibleChanges(row.changes).map((change) => {
-              const line = changeLine(t, change, language);
+              const line = changeLine(t, change, language, row.entity);
               return (
                 <Typography key={change.field} variant="body2" sx={{ lineHeight: 1.5 }}>
                   <strong>{line.label}</strong>

@@ -80,4 +80,26 @@ describe('every code the server logs has its name in en and fr', () => {
       for (const code of codes)
         expect(i18n.exists(`${prefix}.${code}`, { lng, fallbackLng: false }), `${lng} ${code}`).toBe(true);
   });
+
+  it('names what documents log — their fields and their statuses — in the reader’s language', () => {
+    // The fields the purchase-order and platform-order services write in their entries.
+    for (const field of ['lines', 'totalNet', 'orderDate', 'expectedDate', 'notes', 'paymentModeId', 'status'])
+      expect(changeLine(t, { field, from: null, to: null }, 'fr').label, field).not.toBe(field);
+    for (const field of ['receiptStatus', 'registeredTags', 'receivedUnits', 'receivedEpcs', 'note'])
+      expect(changeLine(t, { field, from: null, to: null }, 'fr').label, field).not.toBe(field);
+    expect(changeLine(t, { field: 'status', from: 'in_progress', to: 'done' }, 'fr', 'purchase_order')).toEqual({
+      label: 'Statut',
+      from: 'En cours',
+      to: 'Terminé (envoyé)',
+    });
+    expect(changeLine(t, { field: 'status', from: 'in_progress', to: 'canceled' }, 'fr', 'platform_order').to).toBe(
+      t('platformOrders.statuses.canceled'),
+    );
+    expect(
+      changeLine(t, { field: 'receiptStatus', from: 'not_received', to: 'received' }, 'fr', 'purchase_order'),
+    ).toMatchObject({ from: 'Non reçue', to: t('purchaseOrders.receiptStatuses.received') });
+    expect(changeLine(t, { field: 'totalNet', from: null, to: '1234.5' }, 'fr').to.replace(/\s/g, ' ')).toBe(
+      '1 234,50 €',
+    );
+  });
 });

@@ -18,10 +18,27 @@ const LABEL_KEYS: Record<string, string> = {
   familyName: 'fields.family',
   hasImage: 'articles.image',
   image: 'articles.image',
+  // Documents (purchase orders, orders to the platform).
+  lines: 'platformOrders.lineCount',
+  totalNet: 'purchaseOrders.totalNet',
+  orderDate: 'purchaseOrders.orderDate',
+  expectedDate: 'purchaseOrders.expectedDate',
+  notes: 'purchaseOrders.notes',
+  paymentModeId: 'purchaseOrders.paymentMode',
+  receiptStatus: 'purchaseOrders.receiptStatus',
+  registeredTags: 'platformOrders.registeredTags',
 };
-// Fields holding codes the web names: the field → the prefix of its values' keys.
-const CODES: Record<string, string> = { reasonCode: 'stockReasons' };
-const MONEY = new Set(['priceHt', 'priceTtc', 'unitPrice']);
+// Fields holding codes the web names: the field → the prefix of its values' keys (per entity where they differ).
+const CODES: Record<string, string | Record<string, string>> = {
+  reasonCode: 'stockReasons',
+  receiptStatus: 'purchaseOrders.receiptStatuses',
+  status: { purchase_order: 'purchaseOrders.statuses', platform_order: 'platformOrders.statuses' },
+};
+const codesOf = (field: string, entity?: string): string | undefined => {
+  const codes = CODES[field];
+  return typeof codes === 'string' ? codes : entity ? codes?.[entity] : undefined;
+};
+const MONEY = new Set(['priceHt', 'priceTtc', 'unitPrice', 'totalNet']);
 const RATE = new Set(['vatRate']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -37,9 +54,15 @@ export const fieldLabel = (t: Translate, field: string): string =>
   t(LABEL_KEYS[field] ?? `fields.${field}`, { defaultValue: field });
 
 /** A logged value as the user reads it elsewhere: money, rates, dates, yes/no, "—" for nothing. */
-export const formatLogValue = (t: Translate, field: string, value: unknown, language: string): string => {
+export const formatLogValue = (
+  t: Translate,
+  field: string,
+  value: unknown,
+  language: string,
+  entity?: string,
+): string => {
   if (value === null || value === undefined || value === '') return t('logs.values.empty');
-  const codes = CODES[field];
+  const codes = codesOf(field, entity);
   if (codes)
     return [value]
       .flat()
@@ -56,11 +79,11 @@ export const formatLogValue = (t: Translate, field: string, value: unknown, lang
   return value;
 };
 
-/** One change as a line: "Taille : — → Unique". */
-export const changeLine = (t: Translate, change: LogChange, language: string) => ({
+/** One change of an entry about `entity` as a line: "Taille : — → Unique". */
+export const changeLine = (t: Translate, change: LogChange, language: string, entity?: string) => ({
   label: fieldLabel(t, change.field),
-  from: formatLogValue(t, change.field, change.from, language),
-  to: formatLogValue(t, change.field, change.to, language),
+  from: formatLogValue(t, change.field, change.from, language, entity),
+  to: formatLogValue(t, change.field, change.to, language, entity),
 });
 
 /** Who wrote an entry: the platform's team by that name (a tenant never sees its people), else the user. */
