@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { TArticle, TList } from '@tagstock/contract';
+import type { TArticle, TList, TPurchaseOrderSummary } from '@tagstock/contract';
 import { ACCOUNTS, signInFrench } from './helpers';
 import { apiGet, apiSignIn } from './rfid-api';
 
@@ -8,14 +8,22 @@ test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
 test('the activity log loads the demo documents’ entries, with actions and entities named in French', async ({
   page,
+  request,
 }) => {
+  // The demo order received in full (the oldest of its supplier): created, sent, then received. Its number is read,
+  // not assumed: numbers run per year, and the demo orders are dated weeks back.
+  const session = await apiSignIn(request);
+  const query = '/purchase-orders?receiptStatus=received&search=Textiles%20du%20Nord&sort=orderDate:asc&limit=1';
+  const [order] = (await apiGet<TList<TPurchaseOrderSummary>>(request, session, query)).items;
   await signInFrench(page, ACCOUNTS.admin);
-  // The first demo order: created, sent, then received in full.
-  await page.goto('/admin/logs?entity=purchase_order&search=000001');
+  await page.goto(`/admin/logs?entity=purchase_order&search=${order!.number}`);
   await expect(page.getByTestId('total-count')).toHaveText('3 entrées');
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('row').filter({ hasText: 'Réception' })).toHaveCount(1);
   await expect(grid.getByRole('row').filter({ hasText: 'Changement de statut' })).toHaveCount(1);
+  // Its changes are named and valued in French, not as keys and codes.
+  await expect(grid.getByRole('row').filter({ hasText: 'Statut : En cours → Terminé (envoyé)' })).toHaveCount(1);
+  await expect(grid.getByRole('row').filter({ hasText: 'Réception : Non reçue → Entièrement reçue' })).toHaveCount(1);
   await expect(grid.getByRole('row').filter({ hasText: 'Bon de commande' })).toHaveCount(3);
 
   // The filter offers every entity that writes entries, by its French name.
