@@ -96,7 +96,9 @@ export function articlesModule(db: Db) {
             r.label as reason, m.note,
             m.source_type as "sourceType", m.source_id as "sourceId",
             u.name as "userName", ${isoUtc(sql`m.created_at`)} as "createdAt"`,
-          from: sql`from stock_movements m left join reasons r on r.id = m.reason_id left join users u on u.id = m.user_id`,
+          from: sql`from stock_movements m
+            left join reasons r on r.id = m.reason_id and r.tenant_id = m.tenant_id
+            left join users u on u.id = m.user_id`,
           where: [sql`m.tenant_id = ${callerTenant(auth)}`, sql`m.article_id = ${id}`],
           search: [sql`r.label`, sql`m.note`],
           sort: { createdAt: sql`m.created_at` },
