@@ -63,14 +63,36 @@ async function visitAll(email: string, tenantId: number) {
   return { failures, visited, skipped };
 }
 
+// No terminal, attribution or order to the platform in the demo; the platform's own routes are the super admin's.
+const UNREACHED_ON_PLATFORM = [
+  '/backend/api/platform/platform-orders/{id}',
+  '/backend/api/platform/platform-orders/{id}/pdf',
+];
+const UNREACHED_BY_TENANT = [
+  '/backend/api/terminals/{id}',
+  '/backend/api/terminals/{id}/usage',
+  '/backend/api/attributions/{id}',
+  '/backend/api/attributions/{id}/usage',
+  '/backend/api/category-attributions/{id}',
+  '/backend/api/category-attributions/{id}/usage',
+  '/backend/api/platform-orders/{id}',
+  '/backend/api/platform-orders/{id}/pdf',
+  ...UNREACHED_ON_PLATFORM,
+  '/backend/api/platform/platform-products/{id}',
+];
+
 describe('first start', () => {
   it('answers every GET operation without a server error, as the demo admin, the reader and the super admin', async () => {
     const [demo] = await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Demo'`);
     for (const email of ['admin@demo.test', 'viewer@demo.test', 'super@tagstock.test']) {
       const { failures, visited, skipped } = await visitAll(email, demo!.id);
       expect(failures, email).toEqual([]);
-      // Every operation was called (the demo data has an item in each list its account may read).
       expect(visited.length + skipped.length, email).toBe(gets.length);
+      // The detail routes left out are exactly those the demo data cannot reach: a new route whose list the demo
+      // leaves empty fails here until the demo gives it an item (or it is named here, with the reason).
+      if (email === 'super@tagstock.test')
+        expect(skipped.filter((path) => path.startsWith('/backend/api/platform/'))).toEqual(UNREACHED_ON_PLATFORM);
+      else expect(skipped, email).toEqual(UNREACHED_BY_TENANT);
       if (email === 'admin@demo.test') {
         // What the demo documents bring: the log with their receipts, an order's detail and history.
         expect(visited).toContain(`200 /backend/api/logs`);

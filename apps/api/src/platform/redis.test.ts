@@ -64,7 +64,7 @@ describe('several processes sharing Redis', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
   });
 
-  it('refuses a token signed out everywhere on one process on the other too, within a second', async () => {
+  it('refuses a token signed out everywhere on one process on the other too, before its cache would expire', async () => {
     const token = await ctx.token('admin@demo.test');
     const me = (app: FastifyInstance) =>
       app.inject({ method: 'GET', url: '/backend/api/auth/me', headers: { authorization: `Bearer ${token}` } });
@@ -73,7 +73,9 @@ describe('several processes sharing Redis', () => {
     expect((await ctx.as(token, { method: 'POST', url: '/backend/api/auth/sign-out-everywhere' })).statusCode).toBe(
       200,
     );
-    await vi.waitFor(async () => expect((await me(other)).statusCode).toBe(401), { timeout: 1000, interval: 20 });
+    // Within a second on an idle machine; the bound is the cached session's 10 s lifetime, which the other process
+    // just renewed: a refusal before it can only come from the invalidation published on Redis.
+    await vi.waitFor(async () => expect((await me(other)).statusCode).toBe(401), { timeout: 5000, interval: 20 });
   });
 
   it('carries tenant events to a socket on the other process, and closes it when its user signs out everywhere', async () => {
@@ -86,7 +88,6 @@ describe('several processes sharing Redis', () => {
       auth: { token },
       reconnection: false,
     });
-    afterAll(() => void socket.close());
     expect(await socket.emitWithAck(SocketEvents.joinRoom, tenant)).toEqual({ ok: true });
 
     const received = new Promise((resolve) => socket.once(SocketEvents.sendNotification, resolve));
@@ -98,5 +99,6 @@ describe('several processes sharing Redis', () => {
       200,
     );
     expect(await closed).toBe('io server disconnect');
+    socket.close();
   });
 });
