@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { APP_VERSION } from '@tagstock/contract';
 import { ACCOUNTS, openAccountMenu, signIn, signOut } from './helpers';
 
 test.use({ locale: 'en-US' });
@@ -14,9 +15,9 @@ test('sign-in leads an admin to the dashboard with the tenant name', async ({ pa
   await expect(page.getByTestId('tenant-name')).toHaveText('Demo');
   await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   // The version sits in the user menu, not in the app bar.
-  await expect(page.getByText('Version 1.91.0')).toHaveCount(0);
+  await expect(page.getByText(`Version ${APP_VERSION}`)).toHaveCount(0);
   await openAccountMenu(page);
-  await expect(page.getByRole('menu').getByText('Version 1.91.0')).toBeVisible();
+  await expect(page.getByRole('menu').getByText(`Version ${APP_VERSION}`)).toBeVisible();
   await page.keyboard.press('Escape');
   expect(String((await joinRoom).payload)).toMatch(/^42\["join_room","\d+"\]$/);
 });
