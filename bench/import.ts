@@ -94,8 +94,8 @@ export async function importBench(): Promise<void> {
     record(
       `Import of ${IMPORTED} articles (PGlite, real server and route, autocannon 4 connections on /backend/health)`,
       [
-        `Catalogue of ${ARTICLES} articles (seed:large). Machine: 2 cores shared with other engineers' work ` +
-          `(load average ${loadBefore} before, ${loadAfter} after): figures are noisy, compare with the baseline.`,
+        `Catalogue of ${ARTICLES} articles (seed:large). Machine: 2 cores, load average ${loadBefore} before, ` +
+          `${loadAfter} after (other work on the machine moves the figures: compare with the baseline).`,
         '',
         '| measure | /backend/health during it | import | target |',
         '|---|---|---|---|',
