@@ -2,9 +2,9 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { TListQuery, TResource } from '@tagstock/contract';
-import { queryRows, type Db, type Tx } from '../db/client';
+import { queryRows, type Tx } from '../db/client';
 import { jsonList, jsonRows } from '../db/sql-fragments';
-import { importExportRoutes, type ImportExportSpec, type RowError } from './import-export';
+import type { ImportExportSpec, RowError } from './import-export';
 import type { ListSpec } from './pagination';
 import type { SheetColumn, SheetLang, SheetRow } from './spreadsheet';
 
@@ -160,11 +160,6 @@ export function contactImportSpec<TInput extends { name: string }, L>(
     },
   };
 }
-
-export const contactImportRoutes = <TInput extends { name: string }, L>(
-  db: Db,
-  opts: ContactImportOptions<TInput, L>,
-) => importExportRoutes(db, contactImportSpec(opts));
 
 /** The contact fields of a sheet row, as the input schema expects them. */
 export const contactInput = (values: SheetRow): Record<string, unknown> =>

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { ZCustomerInput, ZSupplierInput, type TArticleCreate, type TCustomerInput } from '@tagstock/contract';
+import { ZCustomerInput, ZSupplierInput, type TArticleCreate } from '@tagstock/contract';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../db/client';
 import { articleImportSpec } from '../modules/articles/articles.import';
-import { customers } from '../modules/customers/customers.schema';
-import { suppliers } from '../modules/suppliers/suppliers.schema';
+import { customerImportSpec } from '../modules/customers/customers.module';
+import { supplierImportSpec } from '../modules/suppliers/suppliers.module';
 import { platformRows, setupTestApp, statementCounter } from '../test/helper';
-import { contactExport, contactImportSpec, contactInput } from './contact-import';
+import { contactInput } from './contact-import';
 import type { ImportExportSpec } from './import-export';
 
 // Each chunk of an import is written in a fixed number of statements, whatever its number of rows.
@@ -77,28 +76,13 @@ describe('statements per import chunk', () => {
   });
 
   it('writes a chunk of suppliers or customers in two statements, updating the known ones by name', async () => {
-    const supplierSpec = contactImportSpec({
-      path: '/suppliers',
-      resource: 'suppliers',
-      name: 'suppliers',
-      table: suppliers,
-      tableName: 'suppliers',
-      extraColumns: [],
-      list: () => {
-        throw new Error('not listed here');
-      },
-      exportColumns: contactExport('s'),
-      schema: ZSupplierInput as z.ZodType<z.infer<typeof ZSupplierInput>>,
-      lookups: async () => undefined,
-      toInput: (values) => ({ input: contactInput(values), errors: [] }),
-    });
     const supplier = (i: number, city: string) =>
       ZSupplierInput.parse(contactInput({ name: `Stm supplier ${i}`, city }));
-    const small = await applyChunk(supplierSpec, [supplier(1, 'Lyon'), supplier(2, 'Lyon')]);
+    const small = await applyChunk(supplierImportSpec, [supplier(1, 'Lyon'), supplier(2, 'Lyon')]);
     // 300 rows, the first two known (matched by name, any case), 298 new.
     const rows = Array.from({ length: 300 }, (_, i) => supplier(i + 1, 'Lille'));
     rows[0] = { ...rows[0]!, name: 'STM SUPPLIER 1' };
-    const large = await applyChunk(supplierSpec, rows);
+    const large = await applyChunk(supplierImportSpec, rows);
     expect(small).toEqual({ result: { created: 2, updated: 0 }, statements: 1 });
     expect(large).toEqual({ result: { created: 298, updated: 2 }, statements: 2 });
     const cities = await platformRows<{ name: string; city: string }>(
@@ -114,25 +98,10 @@ describe('statements per import chunk', () => {
   });
 
   it('maps a customer’s own fields (category, group) onto their columns in the one update', async () => {
-    const customerSpec = contactImportSpec<TCustomerInput, undefined>({
-      path: '/customers',
-      resource: 'customers',
-      name: 'customers',
-      table: customers,
-      tableName: 'customers',
-      extraColumns: [],
-      list: () => {
-        throw new Error('not listed here');
-      },
-      exportColumns: contactExport('c'),
-      schema: ZCustomerInput as z.ZodType<TCustomerInput>,
-      lookups: async () => undefined,
-      toInput: (values) => ({ input: contactInput(values), errors: [] }),
-    });
     const customer = (i: number, category: string | null) =>
       ZCustomerInput.parse({ ...contactInput({ name: `Stm customer ${i}` }), customerCategory: category });
-    await applyChunk(customerSpec, [customer(1, 'Retail'), customer(2, 'Retail')]);
-    const again = await applyChunk(customerSpec, [customer(1, 'Wholesale'), customer(2, null)]);
+    await applyChunk(customerImportSpec, [customer(1, 'Retail'), customer(2, 'Retail')]);
+    const again = await applyChunk(customerImportSpec, [customer(1, 'Wholesale'), customer(2, null)]);
     expect(again).toEqual({ result: { created: 0, updated: 2 }, statements: 1 });
     const rows = await platformRows<{ category: string | null }>(
       db,

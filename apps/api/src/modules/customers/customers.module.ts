@@ -12,8 +12,8 @@ import {
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
-import { contactExport, contactInput, contactImportRoutes } from '../../platform/contact-import';
-import { unknownReference } from '../../platform/import-export';
+import { contactExport, contactInput, contactImportSpec } from '../../platform/contact-import';
+import { importExportRoutes, unknownReference } from '../../platform/import-export';
 import { tenantList, type ListSpec } from '../../platform/pagination';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
@@ -21,16 +21,59 @@ import { customerGroups, customers } from './customers.schema';
 
 type TCustomerQuery = z.infer<typeof ZCustomerListQuery>;
 
+const list = (tenantId: number, q: TCustomerQuery): ListSpec => ({
+  columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName"`,
+  from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
+  where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
+  search: contactSearch('c'),
+  sort: { ...contactSort('c'), groupName: sql`g.name`, customerCategory: sql`c.customer_category` },
+  defaultSort: 'name:asc',
+  tieBreaker: sql`c.id`,
+});
+
+/** Import and export of customers: rows match by name; groups are named and must exist. */
+export const customerImportSpec = contactImportSpec<TCustomerInput, Map<string, number>>({
+  path: '/customers',
+  resource: 'customers',
+  name: 'customers',
+  table: customers,
+  tableName: 'customers',
+  extraColumns: [
+    { key: 'customerCategory', type: 'text', header: { en: 'Customer category', fr: 'Catégorie de client' } },
+    { key: 'group', type: 'text', header: { en: 'Group', fr: 'Groupe' }, width: 24 },
+  ],
+  // The tenant's own first group: the template's example imports as it is.
+  extraExample: async (tx, tenantId) => ({
+    group:
+      (
+        await queryRows<{ name: string }>(
+          tx,
+          sql`select name from customer_groups where tenant_id = ${tenantId} order by name limit 1`,
+        )
+      )[0]?.name ?? null,
+  }),
+  list,
+  exportColumns: sql`${contactExport('c')}, c.customer_category as "customerCategory", g.name as "group"`,
+  schema: ZCustomerInput as z.ZodType<TCustomerInput>,
+  lookups: async (tx, tenantId) =>
+    new Map(
+      (
+        await queryRows<{ id: number; name: string }>(
+          tx,
+          sql`select id, name from customer_groups where tenant_id = ${tenantId}`,
+        )
+      ).map((g) => [g.name.toLowerCase(), g.id]),
+    ),
+  toInput: (values, groups) => {
+    const group = values.group ? groups.get(values.group.toLowerCase()) : null;
+    return {
+      input: { ...contactInput(values), customerCategory: values.customerCategory || null, groupId: group ?? null },
+      errors: group === undefined ? [unknownReference('group', values.group!)] : [],
+    };
+  },
+});
+
 export function customersModule(db: Db) {
-  const list = (tenantId: number, q: TCustomerQuery): ListSpec => ({
-    columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName"`,
-    from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
-    where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
-    search: contactSearch('c'),
-    sort: { ...contactSort('c'), groupName: sql`g.name`, customerCategory: sql`c.customer_category` },
-    defaultSort: 'name:asc',
-    tieBreaker: sql`c.id`,
-  });
   const service = createCrudService<TCustomer, TCustomerInput, TCustomerInput, TCustomerQuery>(db, {
     entity: 'customer',
     table: customers,
@@ -64,46 +107,7 @@ export function customersModule(db: Db) {
     },
   });
 
-  const transfer = contactImportRoutes<TCustomerInput, Map<string, number>>(db, {
-    path: '/customers',
-    resource: 'customers',
-    name: 'customers',
-    table: customers,
-    tableName: 'customers',
-    extraColumns: [
-      { key: 'customerCategory', type: 'text', header: { en: 'Customer category', fr: 'Catégorie de client' } },
-      { key: 'group', type: 'text', header: { en: 'Group', fr: 'Groupe' }, width: 24 },
-    ],
-    // The tenant's own first group: the template's example imports as it is.
-    extraExample: async (tx, tenantId) => ({
-      group:
-        (
-          await queryRows<{ name: string }>(
-            tx,
-            sql`select name from customer_groups where tenant_id = ${tenantId} order by name limit 1`,
-          )
-        )[0]?.name ?? null,
-    }),
-    list,
-    exportColumns: sql`${contactExport('c')}, c.customer_category as "customerCategory", g.name as "group"`,
-    schema: ZCustomerInput as z.ZodType<TCustomerInput>,
-    lookups: async (tx, tenantId) =>
-      new Map(
-        (
-          await queryRows<{ id: number; name: string }>(
-            tx,
-            sql`select id, name from customer_groups where tenant_id = ${tenantId}`,
-          )
-        ).map((g) => [g.name.toLowerCase(), g.id]),
-      ),
-    toInput: (values, groups) => {
-      const group = values.group ? groups.get(values.group.toLowerCase()) : null;
-      return {
-        input: { ...contactInput(values), customerCategory: values.customerCategory || null, groupId: group ?? null },
-        errors: group === undefined ? [unknownReference('group', values.group!)] : [],
-      };
-    },
-  });
+  const transfer = importExportRoutes(db, customerImportSpec);
 
   const routes = [
     transfer,

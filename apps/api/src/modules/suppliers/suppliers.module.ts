@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ZSupplier, ZSupplierInput, type TSupplier, type TSupplierInput } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import type { z } from 'zod';
-import { contactExport, contactInput, contactImportRoutes } from '../../platform/contact-import';
+import { contactExport, contactInput, contactImportSpec } from '../../platform/contact-import';
+import { importExportRoutes } from '../../platform/import-export';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import type { ListSpec } from '../../platform/pagination';
 import { createCrudService, crudRoutes } from '../../platform/crud';
@@ -10,17 +11,33 @@ import { articles } from '../articles/articles.schema';
 import { purchaseOrders } from '../purchasing/purchasing.schema';
 import { suppliers } from './suppliers.schema';
 
+const list = (tenantId: number): ListSpec => ({
+  columns: sql`${contactSelect('s')},
+      (select count(*)::int from articles a where a.supplier_id = s.id) as "articleCount"`,
+  from: sql`from suppliers s`,
+  where: [sql`s.tenant_id = ${tenantId}`],
+  search: contactSearch('s'),
+  sort: contactSort('s'),
+  defaultSort: 'name:asc',
+  tieBreaker: sql`s.id`,
+});
+
+/** Import and export of suppliers: rows match by name. */
+export const supplierImportSpec = contactImportSpec<TSupplierInput, undefined>({
+  path: '/suppliers',
+  resource: 'suppliers',
+  name: 'suppliers',
+  table: suppliers,
+  tableName: 'suppliers',
+  extraColumns: [],
+  list,
+  exportColumns: contactExport('s'),
+  schema: ZSupplierInput as z.ZodType<TSupplierInput>,
+  lookups: async () => undefined,
+  toInput: (values) => ({ input: contactInput(values), errors: [] }),
+});
+
 export function suppliersModule(db: Db) {
-  const list = (tenantId: number): ListSpec => ({
-    columns: sql`${contactSelect('s')},
-        (select count(*)::int from articles a where a.supplier_id = s.id) as "articleCount"`,
-    from: sql`from suppliers s`,
-    where: [sql`s.tenant_id = ${tenantId}`],
-    search: contactSearch('s'),
-    sort: contactSort('s'),
-    defaultSort: 'name:asc',
-    tieBreaker: sql`s.id`,
-  });
   const service = createCrudService<TSupplier, TSupplierInput>(db, {
     entity: 'supplier',
     table: suppliers,
@@ -34,19 +51,7 @@ export function suppliersModule(db: Db) {
     logged: true,
     errors: { inUse: 'This supplier still has articles or orders: move or delete them first' },
   });
-  const transfer = contactImportRoutes<TSupplierInput, undefined>(db, {
-    path: '/suppliers',
-    resource: 'suppliers',
-    name: 'suppliers',
-    table: suppliers,
-    tableName: 'suppliers',
-    extraColumns: [],
-    list,
-    exportColumns: contactExport('s'),
-    schema: ZSupplierInput as z.ZodType<TSupplierInput>,
-    lookups: async () => undefined,
-    toInput: (values) => ({ input: contactInput(values), errors: [] }),
-  });
+  const transfer = importExportRoutes(db, supplierImportSpec);
   const routes = [
     transfer,
     crudRoutes({
