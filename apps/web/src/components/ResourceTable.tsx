@@ -29,10 +29,10 @@ import type { ListFilters, ResourceApi } from '../app/resource-api';
 import { cardActions, ResourceCards } from './ResourceCards';
 import {
   BREAKPOINTS,
-  choiceOf,
   columnStorageKey,
   defaultVisibility,
   fitVisibility,
+  nextChoice,
   readColumnChoice,
   screenOf,
   visibilityWith,
@@ -314,9 +314,10 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   );
   const columnVisibilityModel = useMemo(() => visibilityWith(fitted, choice), [fitted, choice]);
   const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {
-    const next = choiceOf(
+    const next = nextChoice(
       model,
       fitted,
+      choice,
       columns.map((c) => c.field),
     );
     writeColumnChoice(globalThis.localStorage, storageKey, next);

@@ -4,6 +4,7 @@ import {
   columnStorageKey,
   defaultVisibility,
   fitVisibility,
+  nextChoice,
   readColumnChoice,
   screenOf,
   visibilityWith,
@@ -128,6 +129,20 @@ describe('columns that fit', () => {
       net: false,
       lines: false,
       gross: false,
+    });
+  });
+});
+
+describe('a change in the column menu', () => {
+  it('keeps the columns the user chose to show while another is hidden, even those the table shows anyway', () => {
+    const fields = ['net', 'lines', 'gross'];
+    // The user showed `lines` once; the fitted table shows it because it is chosen.
+    const shown = { net: true, lines: true, gross: true };
+    const next = nextChoice({ net: true, lines: true, gross: false }, shown, { lines: true }, fields);
+    expect(next).toEqual({ lines: true, gross: false });
+    // Undoing a choice records the new one.
+    expect(nextChoice({ net: true, lines: false, gross: true }, shown, { lines: true }, fields)).toEqual({
+      lines: false,
     });
   });
 });

@@ -57,6 +57,23 @@ export const choiceOf = (
   return choice;
 };
 
+/**
+ * The user's choice after a change in the column menu: what now differs from what the table showed, plus the earlier
+ * choices still in force. A column the user chose to show stays a choice even when the table shows it anyway, so
+ * that fitting the table to its width never takes it away.
+ */
+export const nextChoice = (
+  model: GridColumnVisibilityModel,
+  shown: GridColumnVisibilityModel,
+  choice: ColumnChoice,
+  fields: readonly string[],
+): ColumnChoice => {
+  const next = choiceOf(model, shown, fields);
+  for (const field of fields)
+    if (!(field in next) && field in choice && (model[field] ?? true) === choice[field]) next[field] = choice[field]!;
+  return next;
+};
+
 /** One key per user and screen: two people on one browser keep their own columns. */
 export const columnStorageKey = (userId: number | string, screen: string) => `tagstock.columns.${userId}.${screen}`;
 
