@@ -42,6 +42,7 @@ import {
   type ResourceColumn,
 } from './resource-columns';
 import { PAGE_SIZES, useListParams, type ListParams } from './use-list-params';
+import { useObservedSize } from './use-observed-size';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -97,18 +98,8 @@ const headerMeasure = (font: string) => {
   return (text: string) => context.measureText(text).width;
 };
 
-/** The width of an element, followed as it changes (null until it is laid out). */
-const useWidth = () => {
-  const [width, setWidth] = useState<number | null>(null);
-  const ref = useCallback((element: HTMLElement | null) => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-};
+/** The width of the table's frame. */
+const frameWidth = (element: HTMLElement): number | null => element.clientWidth;
 
 /** A search box that writes to the URL once typing pauses. */
 const SearchBox = ({ value, onSearch, label }: { value: string; onSearch: (text: string) => void; label: string }) => {
@@ -304,7 +295,7 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   }));
   const choice = stored.key === storageKey ? stored.choice : readColumnChoice(globalThis.localStorage, storageKey);
   // Then the secondary columns the table has no room for are left to the column menu.
-  const [measuredRef, available] = useWidth();
+  const [measuredRef, available] = useObservedSize(frameWidth, null);
   const fitted = useMemo(
     () =>
       available === null

@@ -1,20 +1,15 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { useObservedSize } from './use-observed-size';
+
+const overflows = (element: HTMLElement) => element.scrollWidth > element.clientWidth;
 
 /**
  * Content wider than its card (a table) that scrolls sideways inside it. While it does, the region is a named tab
  * stop, so that the keyboard can scroll it too, and a shadow on the side that hides more content says there is more.
  */
 export const ScrollRegion = ({ label, children }: { label: string; children: ReactNode }) => {
-  const [overflowing, setOverflowing] = useState(false);
-  const ref = useCallback((element: HTMLElement | null) => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setOverflowing(element.scrollWidth > element.clientWidth);
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
+  const [ref, overflowing] = useObservedSize(overflows, false);
   return (
     <Box
       ref={ref}
