@@ -19,10 +19,13 @@ export async function logActivity(tx: Tx, entry: LogEntry): Promise<void> {
 }
 
 /**
- * Whether an entry's author is the platform's team: a user of no tenant (hidden from a tenant by row-level
- * security, so its row is absent there). `l` is the log, `u` its left-joined user.
+ * The log `l` with its author `u`, joined only among the entry's tenant's users: a platform user (the super admin)
+ * is never joined, whatever the row-level security, so a tenant never reads the platform's people.
  */
-export const byPlatform = sql`(l.user_id is not null and u.tenant_id is null)`;
+export const logWithAuthor = sql`activity_log l left join users u on u.id = l.user_id and u.tenant_id = l.tenant_id`;
+
+/** Whether an entry's author is the platform's team: a user, but none of the entry's tenant. */
+export const byPlatform = sql`(l.user_id is not null and u.id is null)`;
 
 /** Field-by-field differences between two versions of a record (timestamps ignored). */
 export function diff(before: Record<string, unknown>, after: Record<string, unknown>): TChange[] {

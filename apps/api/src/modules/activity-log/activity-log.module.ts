@@ -3,7 +3,7 @@ import { listOf, ZActivityLog, ZActivityLogQuery, type TActivityLog } from '@tag
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withTenant, type Db } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
-import { byPlatform } from '../../platform/activity-log';
+import { byPlatform, logWithAuthor } from '../../platform/activity-log';
 import { callerTenant } from '../../platform/auth';
 import { paginate } from '../../platform/pagination';
 
@@ -24,7 +24,7 @@ export function activityLogModule(db: Db) {
             {
               columns: sql`l.id::int as id, l.entity, l.entity_id as "entityId", l.action, l.summary, l.changes,
                 u.name as "userName", ${byPlatform} as "byPlatform", ${isoUtc(sql`l.created_at`)} as "createdAt"`,
-              from: sql`from activity_log l left join users u on u.id = l.user_id`,
+              from: sql`from ${logWithAuthor}`,
               where: [sql`l.tenant_id = ${tenantId}`, ...(q.entity ? [sql`l.entity = ${q.entity}`] : [])],
               search: [sql`l.summary`, sql`u.name`, sql`l.action`],
               sort: { createdAt: sql`l.created_at`, entity: sql`l.entity`, action: sql`l.action` },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TDocumentEvent } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
-import { byPlatform } from '../activity-log';
+import { byPlatform, logWithAuthor } from '../activity-log';
 
 /** A document's history, oldest first: its activity-log entries (creation, edits, status changes, receipts…). */
 export const documentHistory = (tx: Tx, tenantId: number, entity: string, id: number) =>
@@ -10,7 +10,7 @@ export const documentHistory = (tx: Tx, tenantId: number, entity: string, id: nu
     tx,
     sql`select l.id::int as id, l.action, l.summary, l.changes, u.name as "userName", ${byPlatform} as "byPlatform",
           ${isoUtc(sql`l.created_at`)} as "createdAt"
-        from activity_log l left join users u on u.id = l.user_id
+        from ${logWithAuthor}
         where l.tenant_id = ${tenantId} and l.entity = ${entity} and l.entity_id = ${id}
         order by l.created_at, l.id`,
   );
