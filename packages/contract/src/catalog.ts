@@ -235,6 +235,7 @@ export const ACTIVITY_ENTITIES = [
   'payment mode',
   'purchase_order',
   'platform_order',
+  'output',
   'company',
   'user',
   'role',

@@ -139,3 +139,10 @@ export type ProblemParams = Record<string, string | number | boolean | null>;
 /** Whether a problem carries this code (the argument is checked against the known codes). */
 export const hasErrorCode = (problem: { code?: string } | null | undefined, code: ErrorCode): boolean =>
   problem?.code === code;
+
+/**
+ * VAT category codes of EN 16931 (UNTDID 5305, BT-151): standard rate, zero rated, exempt, reverse charge,
+ * intra-community supply, export, outside the scope of VAT, Canary Islands and Ceuta/Melilla taxes.
+ */
+export const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
+export type TVatCategory = (typeof VAT_CATEGORIES)[number];

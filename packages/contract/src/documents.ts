@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, optionalText, quantity, str } from './fields';
 import { ZPrice, ZRate } from './catalog';
+import { VAT_CATEGORIES } from './constants';
 
 /**
  * The business document pattern (DESIGN §4b): a header and lines; the server computes the totals in decimal
@@ -11,6 +12,8 @@ import { ZPrice, ZRate } from './catalog';
 export const DOCUMENT_LINE_QUANTITY_MAX = 1_000_000;
 /** Lines on one document. */
 export const DOCUMENT_LINES_MAX = 2000;
+
+export const ZVatCategory = z.enum(VAT_CATEGORIES);
 
 /** A discount in percent, 0 to 100. */
 export const ZDiscount = ZRate;
@@ -23,6 +26,8 @@ export const ZDocumentLineInput = z.strictObject({
   unitPrice: ZPrice,
   discount: ZDiscount.default('0'),
   vatRate: ZRate,
+  /** EN 16931 VAT category; none: standard (S) when the rate is above 0, zero rated (Z) at 0. */
+  vatCategory: ZVatCategory.nullish(),
 });
 export type TDocumentLineInput = z.input<typeof ZDocumentLineInput>;
 
@@ -36,12 +41,14 @@ export const ZDocumentLine = z.object({
   unitPrice: z.string(),
   discount: z.string(),
   vatRate: z.string(),
+  vatCategory: ZVatCategory,
   /** quantity × unit price × (1 − discount), rounded to the cent. */
   netAmount: z.string(),
 });
 export type TDocumentLine = z.infer<typeof ZDocumentLine>;
 
-export const ZVatBreakdown = z.object({ rate: z.string(), base: z.string(), vat: z.string() });
+/** One row of the VAT breakdown, per (category, rate): stored on the document with its totals. */
+export const ZVatBreakdown = z.object({ category: ZVatCategory, rate: z.string(), base: z.string(), vat: z.string() });
 export type TVatBreakdown = z.infer<typeof ZVatBreakdown>;
 export const ZDocumentTotals = z.object({
   net: z.string(),
@@ -63,6 +70,43 @@ export const ZDocumentEvent = z.object({
   createdAt: z.string(),
 });
 export type TDocumentEvent = z.infer<typeof ZDocumentEvent>;
+
+/**
+ * Who may make a change of status: the tenant's users (with the type's write permission), the platform's team
+ * (the super admin, across tenants), or both.
+ */
+export type TDocumentSide = 'tenant' | 'platform' | 'both';
+
+/**
+ * One change of status of a document type, declared once in the contract: the web offers the changes that
+ * `nextStatuses` allows, the server checks the same list (and adds the effect of each change).
+ */
+export type TDocumentTransition<S extends string, State = unknown, Refusal extends string = string> = {
+  from: S;
+  to: S;
+  /** Default: the tenant's. */
+  side?: TDocumentSide;
+  /** Why this document may not make the change now (a code the web translates), or null. */
+  refuse?: (doc: State) => Refusal | null;
+};
+
+const sideAllows = (side: TDocumentSide | undefined, actor: 'tenant' | 'platform') =>
+  (side ?? 'tenant') === 'both' || (side ?? 'tenant') === actor;
+
+/** The statuses a document may go to now, for a tenant's user or the platform's team. */
+export function nextStatuses<S extends string, State>(
+  transitions: readonly TDocumentTransition<S, State>[],
+  doc: State & { status: S },
+  actor: 'tenant' | 'platform' = 'tenant',
+): S[] {
+  return transitions
+    .filter((t) => t.from === doc.status && sideAllows(t.side, actor) && !t.refuse?.(doc))
+    .map((t) => t.to);
+}
+
+/** Whether an actor may make a listed change at all (before the document's own refusals). */
+export const transitionAllowedTo = (side: TDocumentSide | undefined, actor: 'tenant' | 'platform') =>
+  sideAllows(side, actor);
 
 /** The note given with a change of status (kept in the document's history). */
 export const STATUS_NOTE_MAX = 300;

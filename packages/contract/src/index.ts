@@ -11,3 +11,4 @@ export * from './documents';
 export * from './purchasing';
 export * from './company';
 export * from './platform-orders';
+export * from './outputs';

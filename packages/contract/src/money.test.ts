@@ -28,7 +28,7 @@ describe('document totals', () => {
       net: '0.99',
       vat: '0.20',
       gross: '1.19',
-      byRate: [{ rate: '20.00', base: '0.99', vat: '0.20' }],
+      byRate: [{ category: 'S', rate: '20.00', base: '0.99', vat: '0.20' }],
     });
   });
 
@@ -40,11 +40,23 @@ describe('document totals', () => {
       { quantity: 1, unitPrice: '1.00', vatRate: '20.00' },
     ]);
     expect(totals.byRate).toEqual([
-      { rate: '0.00', base: '10.00', vat: '0.00' },
-      { rate: '5.50', base: '3.99', vat: '0.22' },
-      { rate: '20.00', base: '21.00', vat: '4.20' },
+      { category: 'Z', rate: '0.00', base: '10.00', vat: '0.00' },
+      { category: 'S', rate: '5.50', base: '3.99', vat: '0.22' },
+      { category: 'S', rate: '20.00', base: '21.00', vat: '4.20' },
     ]);
     expect([totals.net, totals.vat, totals.gross]).toEqual(['34.99', '4.42', '39.41']);
+  });
+
+  it('keys the breakdown by VAT category and rate: an exempt line is not a zero-rated one (Factur-X BG-23)', () => {
+    const totals = documentTotals([
+      { quantity: 1, unitPrice: '10.00', vatRate: '0', vatCategory: 'E' },
+      { quantity: 1, unitPrice: '5.00', vatRate: '0' },
+      { quantity: 1, unitPrice: '7.00', vatRate: '0', vatCategory: 'E' },
+    ]);
+    expect(totals.byRate).toEqual([
+      { category: 'E', rate: '0.00', base: '17.00', vat: '0.00' },
+      { category: 'Z', rate: '0.00', base: '5.00', vat: '0.00' },
+    ]);
   });
 
   it('applies a discount in percent before rounding the line, half-up', () => {

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import type { TVatCategory } from './constants';
 
 /**
  * Price including tax from the pre-tax price and the VAT rate (percent), both decimal strings, rounded
@@ -16,8 +17,20 @@ export function priceWithTax(priceHt: string, vatRate: string): string {
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 const cents = (value: Decimal.Value) => new D(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
+/** The category of a line that names none: the standard rate when it has VAT, zero rated otherwise. */
+export const defaultVatCategory = (vatRate: string): TVatCategory => (new Decimal(vatRate).isZero() ? 'Z' : 'S');
+
 /** What the totals of a document need of each line: decimal strings, percentages for discount and VAT. */
-export type TotalsLine = { quantity: number | string; unitPrice: string; discount?: string | null; vatRate: string };
+export type TotalsLine = {
+  quantity: number | string;
+  unitPrice: string;
+  discount?: string | null;
+  vatRate: string;
+  vatCategory?: TVatCategory | null;
+};
+
+/** One row of a document's VAT breakdown (EN 16931 BG-23): per category and rate, the base and its VAT. */
+export type VatBreakdownRow = { category: TVatCategory; rate: string; base: string; vat: string };
 
 /** A line's net amount: quantity × unit price × (1 − discount %), rounded half-up to the cent once. */
 export function lineNetAmount(line: TotalsLine): string {
@@ -26,27 +39,35 @@ export function lineNetAmount(line: TotalsLine): string {
 }
 
 /**
- * A document's totals (DESIGN §4b, EN 16931): net of the lines, then per VAT rate the base (sum of the nets of
- * its lines) and its VAT = base × rate rounded to the cent once (BR-CO-17), then the document: net = Σ bases
- * (BR-CO-10/13), VAT = Σ VAT of the rates (BR-CO-14), gross = net + VAT (BR-CO-15). Rates come out in
- * ascending order.
+ * A document's totals (DESIGN §4b, EN 16931): net of the lines, then per VAT category and rate the base (sum of
+ * the nets of its lines) and its VAT = base × rate rounded to the cent once (BR-CO-17), then the document:
+ * net = Σ bases (BR-CO-10/13), VAT = Σ VAT of the rows (BR-CO-14), gross = net + VAT (BR-CO-15). Rows come out
+ * by ascending rate, then category.
  */
 export function documentTotals(lines: readonly TotalsLine[]): {
   lines: string[];
   net: string;
   vat: string;
   gross: string;
-  byRate: { rate: string; base: string; vat: string }[];
+  byRate: VatBreakdownRow[];
 } {
   const nets = lines.map(lineNetAmount);
-  const bases = new Map<string, Decimal>();
+  const bases = new Map<string, { category: TVatCategory; rate: string; base: Decimal }>();
   lines.forEach((line, i) => {
     const rate = new D(line.vatRate).toFixed(2);
-    bases.set(rate, (bases.get(rate) ?? new D(0)).plus(nets[i]!));
+    const category = line.vatCategory ?? defaultVatCategory(rate);
+    const key = `${category} ${rate}`;
+    const row = bases.get(key) ?? { category, rate, base: new D(0) };
+    bases.set(key, { ...row, base: row.base.plus(nets[i]!) });
   });
-  const byRate = [...bases.entries()]
-    .sort(([a], [b]) => new D(a).comparedTo(b))
-    .map(([rate, base]) => ({ rate, base: base.toFixed(2), vat: cents(base.times(rate).dividedBy(100)).toFixed(2) }));
+  const byRate = [...bases.values()]
+    .sort((a, b) => new D(a.rate).comparedTo(b.rate) || a.category.localeCompare(b.category))
+    .map(({ category, rate, base }) => ({
+      category,
+      rate,
+      base: base.toFixed(2),
+      vat: cents(base.times(rate).dividedBy(100)).toFixed(2),
+    }));
   const net = byRate.reduce((sum, r) => sum.plus(r.base), new D(0));
   const vat = byRate.reduce((sum, r) => sum.plus(r.vat), new D(0));
   return { lines: nets, net: net.toFixed(2), vat: vat.toFixed(2), gross: net.plus(vat).toFixed(2), byRate };

@@ -22,6 +22,7 @@ export const RESOURCES = [
   'paymentModes',
   'company',
   'platformOrders',
+  'outputs',
 ] as const;
 export type TResource = (typeof RESOURCES)[number];
 

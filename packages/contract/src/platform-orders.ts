@@ -7,6 +7,7 @@ import {
   ZDocumentLine,
   ZDocumentTotals,
   ZStatusChangeBody,
+  type TDocumentTransition,
 } from './documents';
 import { id, optionalText, quantity, required, stamp } from './fields';
 import { ZEpcHex } from './rfid';
@@ -129,10 +130,10 @@ export type TPlatformOrderAdmin = z.infer<typeof ZPlatformOrderAdmin>;
  * The changes of status: the super admin sends (done) or cancels an order in progress; the tenant may only
  * cancel its own while it is in progress.
  */
-export const PLATFORM_ORDER_TRANSITIONS = [
-  { from: 'in_progress', to: 'done' },
-  { from: 'in_progress', to: 'canceled' },
-] as const satisfies readonly { from: TPlatformOrderStatus; to: TPlatformOrderStatus }[];
+export const PLATFORM_ORDER_TRANSITIONS: readonly TDocumentTransition<TPlatformOrderStatus>[] = [
+  { from: 'in_progress', to: 'done', side: 'platform' },
+  { from: 'in_progress', to: 'canceled', side: 'both' },
+];
 
 export const ZPlatformOrderStatusChange = ZStatusChangeBody(PLATFORM_ORDER_STATUSES);
 export type TPlatformOrderStatusChange = z.infer<typeof ZPlatformOrderStatusChange>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import { DOCUMENT_LINES_MAX, ZDocumentLine, ZDocumentLineInput, ZDocumentTotals, ZStatusChangeBody } from './documents';
+import {
+  DOCUMENT_LINES_MAX,
+  nextStatuses,
+  ZDocumentLine,
+  ZDocumentLineInput,
+  ZDocumentTotals,
+  ZStatusChangeBody,
+  type TDocumentTransition,
+} from './documents';
 import { id, isoDate, optionalText, quantity, required, stamp } from './fields';
 import { ZEpcHex } from './rfid';
 
@@ -73,21 +81,19 @@ export type TPurchaseOrderRefusal = 'no_lines' | 'received';
  * The changes of status an order allows, each with the rule that refuses it for one order (null: allowed). The
  * server checks them (and adds who may do them); the web offers only the changes they allow.
  */
-export const PURCHASE_ORDER_TRANSITIONS: readonly {
-  from: TPurchaseOrderStatus;
-  to: TPurchaseOrderStatus;
-  refuse: (order: TPurchaseOrderState) => TPurchaseOrderRefusal | null;
-}[] = [
+export const PURCHASE_ORDER_TRANSITIONS: readonly TDocumentTransition<
+  TPurchaseOrderStatus,
+  TPurchaseOrderState,
+  TPurchaseOrderRefusal
+>[] = [
   { from: 'in_progress', to: 'done', refuse: (o) => (o.lineCount === 0 ? 'no_lines' : null) },
-  { from: 'in_progress', to: 'canceled', refuse: () => null },
+  { from: 'in_progress', to: 'canceled' },
   { from: 'done', to: 'canceled', refuse: (o) => (o.receiptStatus === 'not_received' ? null : 'received') },
 ];
 
 /** The statuses an order may go to now, given its status, its lines and what was received. */
-export const purchaseOrderNextStatuses = (
-  order: TPurchaseOrderState & { status: TPurchaseOrderStatus },
-): TPurchaseOrderStatus[] =>
-  PURCHASE_ORDER_TRANSITIONS.filter((t) => t.from === order.status && t.refuse(order) === null).map((t) => t.to);
+export const purchaseOrderNextStatuses = (order: TPurchaseOrderState & { status: TPurchaseOrderStatus }) =>
+  nextStatuses(PURCHASE_ORDER_TRANSITIONS, order);
 
 export const ZPurchaseOrderStatusChange = ZStatusChangeBody(PURCHASE_ORDER_STATUSES);
 export type TPurchaseOrderStatusChange = z.infer<typeof ZPurchaseOrderStatusChange>;
