@@ -40,7 +40,7 @@ function order(lines: number): PrintableDocument {
     netAmount: '493.80',
   });
   return {
-    kind: 'purchaseOrder',
+    title: 'Bon de commande',
     number: 'BDC-2026-000042',
     date: '2026-03-15',
     partyRole: 'supplier',
@@ -56,8 +56,8 @@ function order(lines: number): PrintableDocument {
       vat: '47358.42',
       gross: '294258.42',
       byRate: [
-        { rate: '5.5', base: '27431.00', vat: '1508.71' },
-        { rate: '20', base: '219469.00', vat: '43893.80' },
+        { category: 'S', rate: '5.5', base: '27431.00', vat: '1508.71' },
+        { category: 'S', rate: '20', base: '219469.00', vat: '43893.80' },
       ],
     },
     notes: 'Livraison au quai B, du lundi au vendredi avant 16 h.',

@@ -1,4 +1,4 @@
-import { customType, integer, numeric, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, jsonb, numeric, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/tenants/tenants.schema';
 
 /** Columns every tenant-owned table starts with. */
@@ -49,5 +49,20 @@ export const documentLineColumns = () => ({
   unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull(),
   discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
   vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+  /** EN 16931 VAT category (S, Z, E, AE, K…). */
+  vatCategory: text('vat_category').notNull().default('S'),
   netAmount: documentAmount('net_amount').notNull(),
+});
+
+/** The totals a priced document stores with its lines: never recomputed once it is no longer editable. */
+export const documentTotalsColumns = () => ({
+  totalNet: documentAmount('total_net').notNull().default('0'),
+  totalVat: documentAmount('total_vat').notNull().default('0'),
+  totalGross: documentAmount('total_gross').notNull().default('0'),
+  /** Per (VAT category, rate): base and VAT, as the contract's `ZVatBreakdown` rows. */
+  vatBreakdown: jsonb('vat_breakdown')
+    .$type<{ category: string; rate: string; base: string; vat: string }[]>()
+    .notNull()
+    .default([]),
+  lineCount: integer('line_count').notNull().default(0),
 });

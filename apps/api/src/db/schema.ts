@@ -13,3 +13,4 @@ export * from '../modules/payment-modes/payment-modes.schema';
 export * from '../modules/purchasing/purchasing.schema';
 export * from '../modules/platform-orders/platform-orders.schema';
 export * from '../modules/company/company.schema';
+export * from '../modules/outputs/outputs.schema';

@@ -19,7 +19,7 @@ import {
   ZPlatformTagFamily,
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
-import { pdfRoute } from '../../platform/pdf/pdf-route';
+import { documentRoutes, platformDocumentRoutes } from '../../platform/documents/document-routes';
 import { platformOrdersService } from './platform-orders.service';
 import { platformProductsService } from './platform-products';
 
@@ -30,31 +30,14 @@ export function platformOrdersModule(db: Db) {
 
   const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     const read = app.requirePermission('platformOrders.read');
-    const write = app.requirePermission('platformOrders.write');
     const tags = ['platform orders'];
-    const one = { tags, params: ZIdParams, response: { 200: ZPlatformOrder } };
-    app.get(
-      '/platform-orders',
-      {
-        schema: { tags, querystring: ZPlatformOrderListQuery, response: { 200: listOf(ZPlatformOrderSummary) } },
-        preHandler: read,
-      },
-      (req) => service.list(req.auth, req.query),
-    );
-    app.get('/platform-orders/:id', { schema: one, preHandler: read }, (req) => service.get(req.auth, req.params.id));
-    pdfRoute(app, '/platform-orders/:id/pdf', { tags, preHandler: read }, (req, id, language) =>
-      service.pdf(req.auth, id, language),
-    );
-    app.post(
-      '/platform-orders',
-      { schema: { tags, body: ZPlatformOrderInput, response: { 200: ZPlatformOrder } }, preHandler: write },
-      (req) => service.create(req.auth, req.body),
-    );
-    app.post(
-      '/platform-orders/:id/status',
-      { schema: { ...one, body: ZPlatformOrderStatusChange }, preHandler: write },
-      (req) => service.setStatus(req.auth, req.params.id, req.body.status, req.body.note),
-    );
+    documentRoutes(app, '/platform-orders', tags, service, {
+      summary: ZPlatformOrderSummary,
+      full: ZPlatformOrder,
+      listQuery: ZPlatformOrderListQuery,
+      input: ZPlatformOrderInput,
+      statusChange: ZPlatformOrderStatusChange,
+    });
     app.get(
       '/platform-products',
       {
@@ -70,28 +53,18 @@ export function platformOrdersModule(db: Db) {
     const tags = ['platform'];
     const oneOrder = { tags, params: ZIdParams, response: { 200: ZPlatformOrderAdmin } };
     const oneProduct = { tags, params: ZIdParams, response: { 200: ZPlatformProduct } };
-    app.get(
+    platformDocumentRoutes(
+      app,
       '/platform/platform-orders',
+      tags,
+      service,
       {
-        schema: {
-          tags,
-          querystring: ZPlatformOrderAdminListQuery,
-          response: { 200: listOf(ZPlatformOrderAdminSummary) },
-        },
-        preHandler: su,
+        summary: ZPlatformOrderAdminSummary,
+        full: ZPlatformOrderAdmin,
+        listQuery: ZPlatformOrderAdminListQuery,
+        statusChange: ZPlatformOrderStatusChange,
       },
-      (req) => service.adminList(req.query),
-    );
-    app.get('/platform/platform-orders/:id', { schema: oneOrder, preHandler: su }, (req) =>
-      service.adminGet(req.params.id),
-    );
-    pdfRoute(app, '/platform/platform-orders/:id/pdf', { tags, preHandler: su }, (_req, id, language) =>
-      service.adminPdf(id, language),
-    );
-    app.post(
-      '/platform/platform-orders/:id/status',
-      { schema: { ...oneOrder, body: ZPlatformOrderStatusChange }, preHandler: su },
-      (req) => service.adminSetStatus(req.auth, req.params.id, req.body.status, req.body.note),
+      su,
     );
     app.post(
       '/platform/platform-orders/:id/epcs',

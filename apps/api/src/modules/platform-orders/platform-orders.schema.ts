@@ -13,7 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { documentAmount, documentLineColumns } from '../../db/columns';
+import { documentLineColumns, documentTotalsColumns } from '../../db/columns';
 import { tenants } from '../tenants/tenants.schema';
 import { users } from '../auth/auth.schema';
 import { tagFamilies } from '../rfid/rfid.schema';
@@ -56,10 +56,7 @@ export const platformOrders = pgTable(
     orderDate: date('order_date').notNull(),
     notes: text('notes'),
     status: text('status').notNull().default('in_progress'),
-    totalNet: documentAmount('total_net').notNull().default('0'),
-    totalVat: documentAmount('total_vat').notNull().default('0'),
-    totalGross: documentAmount('total_gross').notNull().default('0'),
-    lineCount: integer('line_count').notNull().default(0),
+    ...documentTotalsColumns(),
     registeredTags: integer('registered_tags').notNull().default(0),
     createdBy: integer('created_by'),
   },

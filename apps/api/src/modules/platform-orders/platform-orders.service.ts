@@ -3,55 +3,60 @@ import {
   PLATFORM_ORDER_TRANSITIONS,
   ZEpcRegistration,
   ZPlatformOrderInput,
-  type TEpcRegistration,
   type TActivityEntity,
-  type TPlatformOrder,
+  type TEpcRegistration,
   type TPlatformOrderAdmin,
   type TPlatformOrderAdminListQuery,
-  type TPlatformOrderAdminSummary,
   type TPlatformOrderDelivery,
-  type TPlatformOrderInput,
   type TPlatformOrderLine,
   type TPlatformOrderListQuery,
   type TPlatformOrderStatus,
-  type TPlatformOrderSummary,
   type TPlatformProductKind,
   type TPlatformTagFamily,
 } from '@tagstock/contract';
-import { documentTotals } from '@tagstock/contract/money';
+import type { z } from 'zod';
 import { queryRows, withPlatform, type Db, type Tx } from '../../db/client';
-import { isoUtc, jsonList, jsonRows } from '../../db/sql-fragments';
+import type { AuthContext } from '../../platform/auth';
+import { isoUtc, jsonList } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
-import { documentHistory, statusChangeEntry } from '../../platform/documents/history';
-import { renderDocumentPdf, type PrintableDocument } from '../../platform/pdf/document-pdf';
+import { documentService } from '../../platform/documents/document-service';
+import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
+import { documentHistory } from '../../platform/documents/history';
+import { tenantToday } from '../../platform/documents/numbering';
+import {
+  PRICED_LINE_COLUMNS,
+  pricedLines,
+  pricedLineSelect,
+  storedTotals,
+} from '../../platform/documents/priced-lines';
+import { serverTransitions } from '../../platform/documents/status-machine';
+import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
+import type { ListSpec } from '../../platform/pagination';
 import type { PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
-import { tenantScope, type AuthContext } from '../../platform/auth';
-import { DOCUMENT_SERIES, nextDocumentNumber } from '../../platform/documents/numbering';
-import { statusMachine } from '../../platform/documents/status-machine';
-import { badRequest, conflict, forbidden, notFound, type FieldError } from '../../platform/errors';
-import { paginate, type ListSpec } from '../../platform/pagination';
-import { epcRange } from './epc-range';
 import { epcConflict } from '../rfid/tags-received';
+import { epcRange } from './epc-range';
 
 export const PLATFORM_ORDER_ENTITY = 'platform_order' satisfies TActivityEntity;
 
 /** The supplier named on an order to the platform. */
 const PLATFORM_NAME = 'Tagstock';
 
-const PDF_LABELS: Record<PdfLanguage, { status: string; statuses: Record<TPlatformOrderStatus, string> }> = {
-  fr: { status: 'Statut', statuses: { in_progress: 'En cours', done: 'Terminé (envoyé)', canceled: 'Annulé' } },
-  en: { status: 'Status', statuses: { in_progress: 'In progress', done: 'Done (sent)', canceled: 'Canceled' } },
+const PDF_LABELS: Record<
+  PdfLanguage,
+  { title: string; status: string; statuses: Record<TPlatformOrderStatus, string> }
+> = {
+  fr: {
+    title: 'Commande plateforme',
+    status: 'Statut',
+    statuses: { in_progress: 'En cours', done: 'Terminé (envoyé)', canceled: 'Annulé' },
+  },
+  en: {
+    title: 'Platform order',
+    status: 'Status',
+    statuses: { in_progress: 'In progress', done: 'Done (sent)', canceled: 'Canceled' },
+  },
 };
-
-/**
- * In progress → Done (sent) / Canceled. Both are the super admin's (who holds every permission); a tenant may
- * cancel its own order while it is in progress, never send it (checked before the machine).
- */
-export const platformOrderStatus = statusMachine<TPlatformOrderStatus, unknown>(
-  'platform order',
-  PLATFORM_ORDER_TRANSITIONS.map((t) => ({ ...t, permission: 'platformOrders.write' as const })),
-);
 
 const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -96,101 +101,97 @@ const adminListSpec = (q: TPlatformOrderAdminListQuery): ListSpec => ({
   tieBreaker: sql`o.id desc`,
 });
 
-type WrittenLine = {
-  position: number;
-  product_id: number;
-  kind: TPlatformProductKind;
-  reference: string;
-  designation: string;
-  quantity: number;
-  unit_price: string;
-  vat_rate: string;
-  net_amount: string;
-};
+/** One order with its lines, stored totals and deliveries; `tenantId` null only in platform work (super admin). */
+async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPlatformOrderAdmin | undefined> {
+  const [header] = await queryRows<Omit<TPlatformOrderAdmin, 'lines' | 'deliveries' | 'history'>>(
+    tx,
+    sql`select ${summaryColumns}, ${tenantColumns}, o.notes, u.name as "createdByName", ${storedTotals('o')}
+        from platform_orders o join tenants tn on tn.id = o.tenant_id left join users u on u.id = o.created_by
+        where o.id = ${id}${tenantId === null ? sql`` : sql` and o.tenant_id = ${tenantId}`}`,
+  );
+  if (!header) return undefined;
+  const owner = header.tenantId;
+  const lines = await queryRows<TPlatformOrderLine>(
+    tx,
+    sql`select ${pricedLineSelect}, product_id as "productId", kind
+        from platform_order_lines where order_id = ${id} and tenant_id = ${owner} order by position`,
+  );
+  const deliveries = await queryRows<TPlatformOrderDelivery>(
+    tx,
+    sql`select d.id, d.family_id as "familyId", f.name as "familyName", d.count, d.first_epc as "firstEpc",
+          d.last_epc as "lastEpc", u.name as "userName", ${isoUtc(sql`d.created_at`)} as "createdAt"
+        from platform_order_deliveries d left join tag_families f on f.id = d.family_id
+          left join users u on u.id = d.user_id
+        where d.order_id = ${id} and d.tenant_id = ${owner} order by d.created_at, d.id`,
+  );
+  const history = await documentHistory(tx, owner, PLATFORM_ORDER_ENTITY, id);
+  return { ...header, lines, deliveries, history };
+}
 
-type LockedOrder = { tenantId: number; number: string; status: TPlatformOrderStatus };
+type Input = z.output<typeof ZPlatformOrderInput>;
 
-export function platformOrdersService(db: Db) {
-  const scoped = tenantScope(db);
+/** The products of the lines, active in the catalogue: their reference, designation, price and VAT are copied. */
+async function write({ tx }: DocumentContext, input: Input) {
+  const ids = [...new Set(input.lines.map((l) => l.productId))];
+  const products = await queryRows<{
+    id: number;
+    kind: TPlatformProductKind;
+    reference: string;
+    designation: string;
+    unitPrice: string;
+    vatRate: string;
+  }>(
+    tx,
+    sql`select p.id, p.kind, p.reference, p.designation, p.unit_price::text as "unitPrice", p.vat_rate::text as "vatRate"
+        from ${jsonList(ids)} e(id) join platform_products p on p.id = e.id::int and p.active`,
+  );
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const errors: FieldError[] = [];
+  input.lines.forEach((l, i) => {
+    if (!byId.has(l.productId)) errors.push({ field: `lines.${i}.productId`, message: 'not found', code: 'not_found' });
+  });
+  if (errors.length) throw badRequest('unknown_reference', 'Unknown or inactive product', errors);
+  const priced = pricedLines(
+    input.lines.map((l) => ({ ...byId.get(l.productId)!, quantity: l.quantity })),
+    (p) => ({ product_id: p.id, kind: p.kind }),
+  );
+  return { header: { order_date: await tenantToday(tx), notes: input.notes, ...priced.header }, lines: priced.rows };
+}
 
-  /** One order with its lines, totals and deliveries; `tenantId` null only in platform work (super admin). */
-  async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPlatformOrderAdmin | undefined> {
-    const [header] = await queryRows<Omit<TPlatformOrderAdmin, 'lines' | 'totals' | 'deliveries' | 'history'>>(
-      tx,
-      sql`select ${summaryColumns}, ${tenantColumns}, o.notes, u.name as "createdByName"
-          from platform_orders o join tenants tn on tn.id = o.tenant_id left join users u on u.id = o.created_by
-          where o.id = ${id}${tenantId === null ? sql`` : sql` and o.tenant_id = ${tenantId}`}`,
-    );
-    if (!header) return undefined;
-    const owner = header.tenantId;
-    const lines = await queryRows<TPlatformOrderLine>(
-      tx,
-      sql`select id, position, product_id as "productId", kind, reference, designation, quantity,
-            round(unit_price, 2)::text as "unitPrice", discount::text as discount, vat_rate::text as "vatRate",
-            net_amount::text as "netAmount"
-          from platform_order_lines where order_id = ${id} and tenant_id = ${owner} order by position`,
-    );
-    const deliveries = await queryRows<TPlatformOrderDelivery>(
-      tx,
-      sql`select d.id, d.family_id as "familyId", f.name as "familyName", d.count, d.first_epc as "firstEpc",
-            d.last_epc as "lastEpc", u.name as "userName", ${isoUtc(sql`d.created_at`)} as "createdAt"
-          from platform_order_deliveries d left join tag_families f on f.id = d.family_id
-            left join users u on u.id = d.user_id
-          where d.order_id = ${id} and d.tenant_id = ${owner} order by d.created_at, d.id`,
-    );
-    const history = await documentHistory(tx, owner, PLATFORM_ORDER_ENTITY, id);
-    const { net, vat, gross, byRate } = documentTotals(lines);
-    return { ...header, lines, totals: { net, vat, gross, byRate }, deliveries, history };
-  }
-
-  const withoutTenant = ({ tenantId: _t, tenantName: _n, ...order }: TPlatformOrderAdmin): TPlatformOrder => order;
-
-  /** Locks the order for the rest of the transaction; 404 when there is none (in the caller's tenant). */
-  async function lockOrder(tx: Tx, tenantId: number | null, id: number): Promise<LockedOrder> {
-    const [order] = await queryRows<LockedOrder>(
-      tx,
-      sql`select tenant_id as "tenantId", number, status from platform_orders
-          where id = ${id}${tenantId === null ? sql`` : sql` and tenant_id = ${tenantId}`} for update`,
-    );
-    if (!order) throw notFound('platform order');
-    return order;
-  }
-
-  async function changeStatus(
-    tx: Tx,
-    auth: AuthContext,
-    id: number,
-    order: LockedOrder,
-    to: TPlatformOrderStatus,
-    note: string | null,
-  ) {
-    platformOrderStatus.check(auth, null, order.status, to);
-    await tx.execute(
-      sql`update platform_orders set status = ${to}, updated_at = now()
-          where id = ${id} and tenant_id = ${order.tenantId}`,
-    );
-    await logActivity(tx, {
-      tenantId: order.tenantId,
-      userId: auth.userId,
-      entity: PLATFORM_ORDER_ENTITY,
-      entityId: id,
-      ...statusChangeEntry(order.number, order.status, to, note),
-    });
-  }
-
-  /**
-   * The order as a PDF, issued by the tenant (its company settings) to the platform: read in one short transaction
-   * (the tenant's, or platform work for the super admin), rendered after it in a worker thread.
-   */
-  async function pdf(tx: Tx, tenantId: number | null, id: number) {
-    const order = await findOne(tx, tenantId, id);
-    if (!order) throw notFound('platform order');
-    return { order, company: await companyForDocuments(tx, order.tenantId) };
-  }
-  const renderPdf = async ({ order, company }: Awaited<ReturnType<typeof pdf>>, language: PdfLanguage) => {
+/**
+ * Orders to the platform (RB series), numbered at creation, never edited: the super admin sends (done) or
+ * cancels one in progress; the tenant may only cancel its own.
+ */
+export const platformOrderType: DocumentType<TPlatformOrderStatus, TPlatformOrderAdmin, Input> = {
+  entity: PLATFORM_ORDER_ENTITY,
+  noun: 'platform order',
+  table: 'platform_orders',
+  lines: {
+    table: 'platform_order_lines',
+    parent: 'order_id',
+    columns: { ...PRICED_LINE_COLUMNS, product_id: 'int', kind: 'text' },
+  },
+  series: 'RB',
+  numberAt: 'create',
+  editable: [],
+  permissions: { read: 'platformOrders.read', write: 'platformOrders.write' },
+  transitions: serverTransitions(PLATFORM_ORDER_TRANSITIONS, 'platformOrders.write', {}),
+  input: ZPlatformOrderInput,
+  read: findOne,
+  list: (tenantId, q) =>
+    tenantId === null
+      ? adminListSpec(q as TPlatformOrderAdminListQuery)
+      : tenantListSpec(tenantId, q as TPlatformOrderListQuery),
+  write,
+  logged: (o) => ({ notes: o.notes, lines: o.lines.length, totalNet: o.totalNet }),
+  created: (o) => [
+    { field: 'lines', from: null, to: o.lines.length },
+    { field: 'totalNet', from: null, to: o.totalNet },
+  ],
+  printable: async (_tx, order, language) => {
     const labels = PDF_LABELS[language];
-    const doc: PrintableDocument = {
-      kind: 'platformOrder',
+    return {
+      title: labels.title,
       number: order.number,
       date: order.orderDate,
       partyRole: 'supplier',
@@ -200,128 +201,14 @@ export function platformOrdersService(db: Db) {
       totals: order.totals,
       notes: order.notes,
     };
-    return { number: order.number, pdf: await renderDocumentPdf(doc, company, language) };
-  };
+  },
+  company: companyForDocuments,
+};
 
+export function platformOrdersService(db: Db) {
+  const documents = documentService(db, platformOrderType);
   return {
-    pdf: async (auth: AuthContext, id: number, language: PdfLanguage) =>
-      renderPdf(await scoped(auth, (tx, tenantId) => pdf(tx, tenantId, id)), language),
-
-    adminPdf: async (id: number, language: PdfLanguage) =>
-      renderPdf(await withPlatform(db, (tx) => pdf(tx, null, id)), language),
-
-    list: (auth: AuthContext, q: TPlatformOrderListQuery) =>
-      scoped(auth, (tx, tenantId) => paginate<TPlatformOrderSummary>(tx, tenantListSpec(tenantId, q), q)),
-
-    get: (auth: AuthContext, id: number) =>
-      scoped(auth, async (tx, tenantId) => {
-        const order = await findOne(tx, tenantId, id);
-        if (!order) throw notFound('platform order');
-        return withoutTenant(order);
-      }),
-
-    /** Creating an order issues it (RB series): the products' reference, designation, price and VAT are copied. */
-    create: (auth: AuthContext, body: TPlatformOrderInput) =>
-      scoped(auth, async (tx, tenantId) => {
-        const input = ZPlatformOrderInput.parse(body);
-        const ids = [...new Set(input.lines.map((l) => l.productId))];
-        const products = await queryRows<{
-          id: number;
-          kind: TPlatformProductKind;
-          reference: string;
-          designation: string;
-          unitPrice: string;
-          vatRate: string;
-        }>(
-          tx,
-          sql`select p.id, p.kind, p.reference, p.designation, p.unit_price::text as "unitPrice",
-                p.vat_rate::text as "vatRate"
-              from ${jsonList(ids)} e(id) join platform_products p on p.id = e.id::int and p.active`,
-        );
-        const byId = new Map(products.map((p) => [p.id, p]));
-        const errors: FieldError[] = [];
-        input.lines.forEach((l, i) => {
-          if (!byId.has(l.productId))
-            errors.push({ field: `lines.${i}.productId`, message: 'not found', code: 'not_found' });
-        });
-        if (errors.length) throw badRequest('unknown_reference', 'Unknown or inactive product', errors);
-        const priced = input.lines.map((l) => {
-          const p = byId.get(l.productId)!;
-          return { ...l, product: p, unitPrice: p.unitPrice, vatRate: p.vatRate, discount: '0' };
-        });
-        const totals = documentTotals(priced);
-        const lines: WrittenLine[] = priced.map((l, i) => ({
-          position: i + 1,
-          product_id: l.productId,
-          kind: l.product.kind,
-          reference: l.product.reference,
-          designation: l.product.designation,
-          quantity: l.quantity,
-          unit_price: l.unitPrice,
-          vat_rate: l.vatRate,
-          net_amount: totals.lines[i]!,
-        }));
-        const today = new Date().toISOString().slice(0, 10);
-        const number = await nextDocumentNumber(tx, tenantId, DOCUMENT_SERIES.platformOrder, today);
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into platform_orders (tenant_id, number, order_date, notes, total_net, total_vat, total_gross,
-                line_count, created_by)
-              values (${tenantId}, ${number}, ${today}, ${input.notes}, ${totals.net}, ${totals.vat}, ${totals.gross},
-                ${lines.length}, ${auth.userId})
-              returning id`,
-        );
-        const id = row!.id;
-        await tx.execute(
-          sql`insert into platform_order_lines (tenant_id, order_id, position, product_id, kind, reference, designation,
-                quantity, unit_price, vat_rate, net_amount)
-              select ${tenantId}, ${id}, position, product_id, kind, reference, designation, quantity, unit_price,
-                vat_rate, net_amount
-              from ${jsonRows(lines)} as x(position int, product_id int, kind text, reference text, designation text,
-                quantity int, unit_price numeric, vat_rate numeric, net_amount numeric)`,
-        );
-        await logActivity(tx, {
-          tenantId,
-          userId: auth.userId,
-          entity: PLATFORM_ORDER_ENTITY,
-          entityId: id,
-          action: 'created',
-          summary: number,
-          changes: [
-            { field: 'lines', from: null, to: lines.length },
-            { field: 'totalNet', from: null, to: totals.net },
-          ],
-        });
-        return withoutTenant((await findOne(tx, tenantId, id))!);
-      }),
-
-    /** A tenant may only cancel its order while it is in progress: sending it is the platform's. */
-    setStatus: (auth: AuthContext, id: number, to: TPlatformOrderStatus, note: string | null) =>
-      scoped(auth, async (tx, tenantId) => {
-        const order = await lockOrder(tx, tenantId, id);
-        if (to === 'done' && PLATFORM_ORDER_TRANSITIONS.some((t) => t.from === order.status && t.to === to))
-          throw forbidden();
-        await changeStatus(tx, auth, id, order, to, note);
-        return withoutTenant((await findOne(tx, tenantId, id))!);
-      }),
-
-    // The super admin's side: platform work across tenants.
-    adminList: (q: TPlatformOrderAdminListQuery) =>
-      withPlatform(db, (tx) => paginate<TPlatformOrderAdminSummary>(tx, adminListSpec(q), q)),
-
-    adminGet: (id: number) =>
-      withPlatform(db, async (tx) => {
-        const order = await findOne(tx, null, id);
-        if (!order) throw notFound('platform order');
-        return order;
-      }),
-
-    adminSetStatus: (auth: AuthContext, id: number, to: TPlatformOrderStatus, note: string | null) =>
-      withPlatform(db, async (tx) => {
-        const order = await lockOrder(tx, null, id);
-        await changeStatus(tx, auth, id, order, to, note);
-        return (await findOne(tx, null, id))!;
-      }),
+    ...documents,
 
     /** A tenant's tag families, for the choice of where delivered tags go. */
     tenantFamilies: (tenantId: number) =>
@@ -339,14 +226,12 @@ export function platformOrdersService(db: Db) {
      * already has are named and nothing is written. A constant number of statements whatever the count.
      */
     registerEpcs: (auth: AuthContext, id: number, body: TEpcRegistration) =>
-      withPlatform(db, async (tx) => {
+      documents.platformWith(auth, id, async ({ tx, tenantId }, order) => {
         const input = ZEpcRegistration.parse(body);
-        const order = await lockOrder(tx, null, id);
         if (order.status !== 'done')
           throw conflict('order_not_sent', 'Tags are registered once the order is done (sent)', undefined, {
             status: order.status,
           });
-        const tenantId = order.tenantId;
         const [family] = await queryRows(
           tx,
           sql`select 1 from tag_families where id = ${input.familyId} and tenant_id = ${tenantId}`,
@@ -406,10 +291,9 @@ export function platformOrdersService(db: Db) {
           entity: PLATFORM_ORDER_ENTITY,
           entityId: id,
           action: 'received',
-          summary: order.number,
+          summary: order.number!,
           changes: [{ field: 'registeredTags', from: null, to: epcs.length }],
         });
-        return (await findOne(tx, null, id))!;
       }),
   };
 }

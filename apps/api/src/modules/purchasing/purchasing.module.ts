@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  listOf,
   ZArticleOnOrder,
-  ZDocumentEvent,
   ZIdParams,
   ZPurchaseOrder,
   ZPurchaseOrderInput,
@@ -14,7 +12,7 @@ import {
   ZReceiptInput,
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
-import { pdfRoute } from '../../platform/pdf/pdf-route';
+import { documentRoutes } from '../../platform/documents/document-routes';
 import { purchaseDashboardRoutes } from './purchasing-dashboard';
 import { purchasingService } from './purchasing.service';
 
@@ -27,28 +25,13 @@ export function purchasingModule(db: Db) {
     const tags = ['purchase orders'];
     const one = { tags, params: ZIdParams, response: { 200: ZPurchaseOrder } };
 
-    app.get(
-      '/purchase-orders',
-      {
-        schema: { tags, querystring: ZPurchaseOrderListQuery, response: { 200: listOf(ZPurchaseOrderSummary) } },
-        preHandler: read,
-      },
-      (req) => service.list(req.auth, req.query),
-    );
-    app.get('/purchase-orders/:id', { schema: one, preHandler: read }, (req) => service.get(req.auth, req.params.id));
-    app.post(
-      '/purchase-orders',
-      { schema: { tags, body: ZPurchaseOrderInput, response: { 200: ZPurchaseOrder } }, preHandler: write },
-      (req) => service.create(req.auth, req.body),
-    );
-    app.put('/purchase-orders/:id', { schema: { ...one, body: ZPurchaseOrderInput }, preHandler: write }, (req) =>
-      service.update(req.auth, req.params.id, req.body),
-    );
-    app.post(
-      '/purchase-orders/:id/status',
-      { schema: { ...one, body: ZPurchaseOrderStatusChange }, preHandler: write },
-      (req) => service.setStatus(req.auth, req.params.id, req.body.status, req.body.note),
-    );
+    documentRoutes(app, '/purchase-orders', tags, service, {
+      summary: ZPurchaseOrderSummary,
+      full: ZPurchaseOrder,
+      listQuery: ZPurchaseOrderListQuery,
+      input: ZPurchaseOrderInput,
+      statusChange: ZPurchaseOrderStatusChange,
+    });
     app.post('/purchase-orders/:id/receipts', { schema: { ...one, body: ZReceiptInput }, preHandler: write }, (req) =>
       service.receive(req.auth, req.params.id, req.body),
     );
@@ -56,14 +39,6 @@ export function purchasingModule(db: Db) {
       '/purchase-orders/:id/receipts',
       { schema: { tags, params: ZIdParams, response: { 200: z.array(ZReceipt) } }, preHandler: read },
       (req) => service.receipts(req.auth, req.params.id),
-    );
-    pdfRoute(app, '/purchase-orders/:id/pdf', { tags, preHandler: read }, (req, id, language) =>
-      service.pdf(req.auth, id, language),
-    );
-    app.get(
-      '/purchase-orders/:id/history',
-      { schema: { tags, params: ZIdParams, response: { 200: z.array(ZDocumentEvent) } }, preHandler: read },
-      (req) => service.history(req.auth, req.params.id),
     );
     app.get(
       '/articles/:id/on-order',

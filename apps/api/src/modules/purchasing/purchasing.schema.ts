@@ -13,7 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { documentAmount, documentLineColumns, tenantColumns } from '../../db/columns';
+import { documentLineColumns, documentTotalsColumns, tenantColumns } from '../../db/columns';
 import { paymentModes } from '../payment-modes/payment-modes.schema';
 import { articles } from '../articles/articles.schema';
 import { users } from '../auth/auth.schema';
@@ -36,10 +36,7 @@ export const purchaseOrders = pgTable(
     notes: text('notes'),
     status: text('status').notNull().default('in_progress'),
     receiptStatus: text('receipt_status').notNull().default('not_received'),
-    totalNet: documentAmount('total_net').notNull().default('0'),
-    totalVat: documentAmount('total_vat').notNull().default('0'),
-    totalGross: documentAmount('total_gross').notNull().default('0'),
-    lineCount: integer('line_count').notNull().default(0),
+    ...documentTotalsColumns(),
     // Units of the lines, ordered and received, kept with the totals for the purchase dashboard (migration 0018,
     // which also adds the partial period index with its INCLUDE columns).
     orderedUnits: bigint('ordered_units', { mode: 'number' }).notNull().default(0),

@@ -1,51 +1,58 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PURCHASE_ORDER_TRANSITIONS,
+  ZPurchaseOrderInput,
+  ZReceiptInput,
   type TActivityEntity,
   type TArticleOnOrder,
   type TPurchaseOrder,
-  type TPurchaseOrderInput,
   type TPurchaseOrderLine,
   type TPurchaseOrderListQuery,
-  type TPurchaseOrderRefusal,
-  type TPurchaseOrderState,
   type TPurchaseOrderStatus,
-  type TPurchaseOrderSummary,
   type TReceipt,
   type TReceiptInput,
   type TReceiptStatus,
-  ZPurchaseOrderInput,
-  ZReceiptInput,
 } from '@tagstock/contract';
-import { documentTotals } from '@tagstock/contract/money';
+import type { z } from 'zod';
 import { jsonList, jsonRows, isoUtc } from '../../db/sql-fragments';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { diff, logActivity } from '../../platform/activity-log';
+import { logActivity } from '../../platform/activity-log';
 import { tenantScope, type AuthContext } from '../../platform/auth';
-import { documentHistory, statusChangeEntry } from '../../platform/documents/history';
-import { DOCUMENT_SERIES, nextDocumentNumber } from '../../platform/documents/numbering';
-import { statusMachine } from '../../platform/documents/status-machine';
+import { documentService } from '../../platform/documents/document-service';
+import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
+import {
+  PRICED_LINE_COLUMNS,
+  pricedLines,
+  pricedLineSelect,
+  storedTotals,
+} from '../../platform/documents/priced-lines';
+import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
-import { paginate, type ListSpec } from '../../platform/pagination';
+import type { ListSpec } from '../../platform/pagination';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
-import { renderDocumentPdf, type PrintableDocument } from '../../platform/pdf/document-pdf';
 import { companyForDocuments } from '../company/company.service';
 import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
 import { moveStock } from '../stock/stock.service';
 
-export const PURCHASE_ORDER_ENTITY = 'purchase_order' satisfies TActivityEntity;
-
 const PDF_LABELS: Record<
   PdfLanguage,
-  { expectedDate: string; paymentMode: string; status: string; statuses: Record<TPurchaseOrderStatus, string> }
+  {
+    title: string;
+    expectedDate: string;
+    paymentMode: string;
+    status: string;
+    statuses: Record<TPurchaseOrderStatus, string>;
+  }
 > = {
   fr: {
+    title: 'Bon de commande',
     expectedDate: 'Livraison prévue',
     paymentMode: 'Mode de paiement',
     status: 'Statut',
     statuses: { in_progress: 'En cours', done: 'Terminé (envoyé)', canceled: 'Annulé' },
   },
   en: {
+    title: 'Purchase order',
     expectedDate: 'Expected delivery',
     paymentMode: 'Payment mode',
     status: 'Status',
@@ -82,24 +89,10 @@ function receivedTags(
 }
 
 /** The contract's refusals, in the English of the problem's detail (the web translates the code and the state). */
-const REFUSALS: Record<TPurchaseOrderRefusal, string> = {
+const REFUSALS = {
   no_lines: 'An order without lines cannot be sent',
   received: 'An order already received, even partly, cannot be canceled',
 };
-
-/** In progress → Done (sent) / Canceled; Done → Canceled while nothing was received (SPEC §4). */
-export const purchaseOrderStatus = statusMachine<TPurchaseOrderStatus, TPurchaseOrderState>(
-  'purchase order',
-  PURCHASE_ORDER_TRANSITIONS.map((t) => ({
-    from: t.from,
-    to: t.to,
-    permission: 'purchaseOrders.write' as const,
-    refuse: (order: TPurchaseOrderState) => {
-      const refusal = t.refuse(order);
-      return refusal && REFUSALS[refusal];
-    },
-  })),
-);
 
 const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -144,250 +137,178 @@ export function purchaseOrderListSpec(tenantId: number, q: Omit<TPurchaseOrderLi
   };
 }
 
-/** A line as written: the article's reference and designation at the time, the computed net. */
-type WrittenLine = {
-  position: number;
-  article_id: number;
-  reference: string;
-  designation: string;
-  quantity: number;
-  unit_price: string;
-  discount: string;
-  vat_rate: string;
-  net_amount: string;
+export const PURCHASE_ORDER_ENTITY = 'purchase_order' satisfies TActivityEntity;
+
+type LockedOrder = {
+  id: number;
+  tenantId: number;
+  number: string;
+  status: TPurchaseOrderStatus;
+  receiptStatus: TReceiptStatus;
+  lineCount: number;
 };
+type Input = z.output<typeof ZPurchaseOrderInput>;
 
-/** Units ordered by the lines, kept on the order for the period widgets of the dashboard. */
-const units = (lines: readonly WrittenLine[]) => lines.reduce((sum, l) => sum + l.quantity, 0);
+/** A line's row as written: the priced columns, its article, and what was received of it. */
+type WrittenLine = { reference: string; designation: string; quantity: number };
 
-export function purchasingService(db: Db) {
-  const scoped = tenantScope(db);
+/** The order's lines and totals from stored columns: what was written, never recomputed from the articles. */
+async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPurchaseOrder | undefined> {
+  const [header] = await queryRows<Omit<TPurchaseOrder, 'lines'>>(
+    tx,
+    sql`select ${summaryColumns}, o.notes, u.name as "createdByName", ${storedTotals('o')}
+        ${summaryFrom} left join users u on u.id = o.created_by
+        where o.id = ${id} and o.tenant_id = ${tenantId}`,
+  );
+  if (!header) return undefined;
+  const lines = await queryRows<TPurchaseOrderLine>(
+    tx,
+    sql`select ${pricedLineSelect}, article_id as "articleId", received_quantity as "receivedQuantity"
+        from purchase_order_lines where order_id = ${id} and tenant_id = ${tenantId} order by position`,
+  );
+  return { ...header, lines };
+}
 
-  async function findOne(tx: Tx, tenantId: number, id: number): Promise<TPurchaseOrder | undefined> {
-    const [header] = await queryRows<Omit<TPurchaseOrder, 'lines' | 'totals'>>(
-      tx,
-      sql`select ${summaryColumns}, o.notes, u.name as "createdByName"
-          ${summaryFrom} left join users u on u.id = o.created_by
-          where o.id = ${id} and o.tenant_id = ${tenantId}`,
-    );
-    if (!header) return undefined;
-    const lines = await queryRows<TPurchaseOrderLine>(
-      tx,
-      sql`select id, position, article_id as "articleId", reference, designation, quantity,
-            round(unit_price, 2)::text as "unitPrice", discount::text as discount, vat_rate::text as "vatRate",
-            net_amount::text as "netAmount", received_quantity as "receivedQuantity"
-          from purchase_order_lines where order_id = ${id} and tenant_id = ${tenantId} order by position`,
-    );
-    const { net, vat, gross, byRate } = documentTotals(lines);
-    return { ...header, lines, totals: { net, vat, gross, byRate } };
-  }
-
-  /** The header's references and the lines' articles, each checked in the caller's tenant, in two queries. */
-  async function writtenLines(tx: Tx, tenantId: number, input: ReturnType<typeof ZPurchaseOrderInput.parse>) {
-    const [refs] = await queryRows<{ supplier: boolean; mode: boolean }>(
-      tx,
-      sql`select exists (select 1 from suppliers where id = ${input.supplierId} and tenant_id = ${tenantId}) as supplier,
-            exists (select 1 from payment_modes where id = ${input.paymentModeId} and tenant_id = ${tenantId}) as mode`,
-    );
-    const errors: FieldError[] = [];
-    if (!refs?.supplier) errors.push({ field: 'supplierId', message: 'not found', code: 'not_found' });
-    if (!refs?.mode) errors.push({ field: 'paymentModeId', message: 'not found', code: 'not_found' });
-    const ids = [...new Set(input.lines.map((l) => l.articleId))];
-    const articles = ids.length
-      ? await queryRows<{ id: number; reference: string; designation: string }>(
-          tx,
-          sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
-              join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
-        )
-      : [];
-    const byId = new Map(articles.map((a) => [a.id, a]));
-    input.lines.forEach((l, i) => {
-      if (!byId.has(l.articleId))
-        errors.push({ field: `lines.${i}.articleId`, message: 'not found', code: 'not_found' });
-    });
-    if (errors.length) throw badRequest('unknown_reference', 'Unknown supplier, payment mode or article', errors);
-    const totals = documentTotals(input.lines);
-    const lines: WrittenLine[] = input.lines.map((l, i) => {
+/** The header's references and the lines' articles, each checked in the caller's tenant, in two queries. */
+async function write({ tx, tenantId }: DocumentContext, input: Input) {
+  const [refs] = await queryRows<{ supplier: boolean; mode: boolean }>(
+    tx,
+    sql`select exists (select 1 from suppliers where id = ${input.supplierId} and tenant_id = ${tenantId}) as supplier,
+          exists (select 1 from payment_modes where id = ${input.paymentModeId} and tenant_id = ${tenantId}) as mode`,
+  );
+  const errors: FieldError[] = [];
+  if (!refs?.supplier) errors.push({ field: 'supplierId', message: 'not found', code: 'not_found' });
+  if (!refs?.mode) errors.push({ field: 'paymentModeId', message: 'not found', code: 'not_found' });
+  const ids = [...new Set(input.lines.map((l) => l.articleId))];
+  const articles = ids.length
+    ? await queryRows<{ id: number; reference: string; designation: string }>(
+        tx,
+        sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
+            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
+      )
+    : [];
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  input.lines.forEach((l, i) => {
+    if (!byId.has(l.articleId)) errors.push({ field: `lines.${i}.articleId`, message: 'not found', code: 'not_found' });
+  });
+  if (errors.length) throw badRequest('unknown_reference', 'Unknown supplier, payment mode or article', errors);
+  const priced = pricedLines(
+    input.lines.map((l) => {
       const article = byId.get(l.articleId)!;
-      return {
-        position: i + 1,
-        article_id: l.articleId,
-        reference: article.reference,
-        designation: l.designation || article.designation,
-        quantity: l.quantity,
-        unit_price: l.unitPrice,
-        discount: l.discount,
-        vat_rate: l.vatRate,
-        net_amount: totals.lines[i]!,
-      };
-    });
-    return { lines, totals };
-  }
+      return { ...l, reference: article.reference, designation: l.designation || article.designation };
+    }),
+    (l) => ({ article_id: l.articleId }),
+  );
+  return {
+    header: {
+      supplier_id: input.supplierId,
+      payment_mode_id: input.paymentModeId,
+      order_date: input.orderDate,
+      expected_date: input.expectedDate,
+      notes: input.notes,
+      ...priced.header,
+      // Units ordered by the lines, kept on the order for the period widgets of the dashboard.
+      ordered_units: input.lines.reduce((sum, l) => sum + l.quantity, 0),
+    },
+    lines: priced.rows,
+  };
+}
 
-  const insertLines = (tx: Tx, tenantId: number, orderId: number, lines: WrittenLine[]) =>
-    lines.length
-      ? tx.execute(
-          sql`insert into purchase_order_lines (tenant_id, order_id, position, article_id, reference, designation,
-                quantity, unit_price, discount, vat_rate, net_amount)
-              select ${tenantId}, ${orderId}, position, article_id, reference, designation, quantity, unit_price,
-                discount, vat_rate, net_amount
-              from ${jsonRows(lines)} as x(position int, article_id int, reference text, designation text,
-                quantity int, unit_price numeric, discount numeric, vat_rate numeric, net_amount numeric)`,
-        )
-      : Promise.resolve();
-
-  /**
-   * Keeps the per-reference counts of the dashboard (orders and units, orders not canceled): adds an order's
-   * written lines, or takes back its stored lines. An order counts once per reference, whatever its lines of it.
-   * One statement; references in a fixed order (no deadlock between two).
-   */
-  const countReferences = (tx: Tx, tenantId: number, lines: WrittenLine[]) =>
-    lines.length
-      ? tx.execute(
-          sql`insert into purchase_reference_counts as c (tenant_id, reference, designation, lines, quantity)
+/**
+ * Keeps the per-reference counts of the dashboard (orders and units, orders not canceled): adds an order's
+ * written lines, or takes back its stored lines. An order counts once per reference, whatever its lines of it.
+ * One statement; references in a fixed order (no deadlock between two).
+ */
+const countReferences = (tx: Tx, tenantId: number, lines: readonly WrittenLine[]) =>
+  lines.length
+    ? tx.execute(
+        sql`insert into purchase_reference_counts as c (tenant_id, reference, designation, lines, quantity)
               select ${tenantId}, reference, max(designation), 1, sum(quantity)
               from ${jsonRows(lines)} as x(reference text, designation text, quantity int)
               group by reference order by reference
               on conflict (tenant_id, reference) do update set lines = c.lines + excluded.lines,
                 quantity = c.quantity + excluded.quantity, designation = excluded.designation`,
-        )
-      : Promise.resolve();
-  const uncountReferences = (tx: Tx, tenantId: number, orderId: number) =>
-    tx.execute(
-      sql`update purchase_reference_counts c set lines = c.lines - x.lines, quantity = c.quantity - x.quantity
+      )
+    : Promise.resolve();
+const uncountReferences = ({ tx, tenantId }: DocumentContext, orderId: number) =>
+  tx.execute(
+    sql`update purchase_reference_counts c set lines = c.lines - x.lines, quantity = c.quantity - x.quantity
           from (select reference, 1 as lines, sum(quantity) as quantity from purchase_order_lines
                 where order_id = ${orderId} and tenant_id = ${tenantId} group by reference order by reference) x
           where c.tenant_id = ${tenantId} and c.reference = x.reference`,
-    );
+  );
 
-  /** Locks the order for the rest of the transaction; 404 when the tenant has no such order. */
-  async function lockOrder(tx: Tx, tenantId: number, id: number) {
-    const [order] = await queryRows<{
-      number: string;
-      status: TPurchaseOrderStatus;
-      receiptStatus: TReceiptStatus;
-      lineCount: number;
-    }>(
-      tx,
-      sql`select number, status, receipt_status as "receiptStatus", line_count as "lineCount"
-          from purchase_orders where id = ${id} and tenant_id = ${tenantId} for update`,
-    );
-    if (!order) throw notFound('purchase order');
-    return order;
-  }
-
-  const headerValues = (
-    o: Pick<TPurchaseOrder, 'supplierId' | 'paymentModeId' | 'orderDate' | 'expectedDate' | 'notes'>,
-  ) => ({
+/** Purchase orders (BC series): numbered at creation, editable in progress, sent, received, canceled. */
+export const purchaseOrderType: DocumentType<TPurchaseOrderStatus, TPurchaseOrder, Input, LockedOrder> = {
+  entity: PURCHASE_ORDER_ENTITY,
+  noun: 'purchase order',
+  table: 'purchase_orders',
+  lines: { table: 'purchase_order_lines', parent: 'order_id', columns: { ...PRICED_LINE_COLUMNS, article_id: 'int' } },
+  series: 'BC',
+  numberAt: 'create',
+  editable: ['in_progress'],
+  permissions: { read: 'purchaseOrders.read', write: 'purchaseOrders.write' },
+  transitions: serverTransitions(PURCHASE_ORDER_TRANSITIONS, 'purchaseOrders.write', REFUSALS, {
+    'in_progress>canceled': (ctx, order: LockedOrder) => uncountReferences(ctx, order.id).then(() => undefined),
+    'done>canceled': (ctx, order: LockedOrder) => uncountReferences(ctx, order.id).then(() => undefined),
+  }),
+  lockColumns: sql`receipt_status as "receiptStatus", line_count as "lineCount"`,
+  input: ZPurchaseOrderInput,
+  read: findOne,
+  list: (tenantId, q) => purchaseOrderListSpec(tenantId!, q),
+  write,
+  beforeLinesReplaced: (ctx, id) => uncountReferences(ctx, id).then(() => undefined),
+  afterWrite: (ctx, _id, written) =>
+    countReferences(ctx.tx, ctx.tenantId, written.lines as WrittenLine[]).then(() => undefined),
+  logged: (o) => ({
     supplierId: o.supplierId,
     paymentModeId: o.paymentModeId,
     orderDate: o.orderDate,
     expectedDate: o.expectedDate,
     notes: o.notes,
-  });
+    lines: o.lines.length,
+    totalNet: o.totalNet,
+  }),
+  created: (o) => [
+    { field: 'lines', from: null, to: o.lines.length },
+    { field: 'totalNet', from: null, to: o.totalNet },
+  ],
+  async printable(tx, order, language) {
+    const [supplier] = await queryRows<{ lines: (string | null)[] }>(
+      tx,
+      sql`select array[contact, address, nullif(concat_ws(' ', postcode, city), ''), country, vat_number, email, phone]
+            as lines
+          from suppliers where id = ${order.supplierId}`,
+    );
+    const labels = PDF_LABELS[language];
+    return {
+      title: labels.title,
+      number: order.number,
+      date: order.orderDate,
+      partyRole: 'supplier',
+      party: { name: order.supplierName, lines: (supplier?.lines ?? []).filter((l): l is string => !!l) },
+      fields: [
+        ...(order.expectedDate
+          ? [{ label: labels.expectedDate, value: formatDate(order.expectedDate, language) }]
+          : []),
+        { label: labels.paymentMode, value: order.paymentModeLabel },
+        { label: labels.status, value: labels.statuses[order.status] },
+      ],
+      lines: order.lines,
+      totals: order.totals,
+      notes: order.notes,
+    };
+  },
+  company: companyForDocuments,
+};
+
+export function purchasingService(db: Db) {
+  const scoped = tenantScope(db);
+  const documents = documentService(db, purchaseOrderType);
+  const lockOrder = documents.lock;
 
   return {
-    findOne,
-
-    list: (auth: AuthContext, q: TPurchaseOrderListQuery) =>
-      scoped(auth, (tx, tenantId) => paginate<TPurchaseOrderSummary>(tx, purchaseOrderListSpec(tenantId, q), q)),
-
-    get: (auth: AuthContext, id: number) =>
-      scoped(auth, async (tx, tenantId) => {
-        const order = await findOne(tx, tenantId, id);
-        if (!order) throw notFound('purchase order');
-        return order;
-      }),
-
-    /** Creating an order issues it: it takes its number from the tenant's counter in the same transaction. */
-    create: (auth: AuthContext, body: TPurchaseOrderInput) =>
-      scoped(auth, async (tx, tenantId) => {
-        const input = ZPurchaseOrderInput.parse(body);
-        const { lines, totals } = await writtenLines(tx, tenantId, input);
-        const number = await nextDocumentNumber(tx, tenantId, DOCUMENT_SERIES.purchaseOrder, input.orderDate);
-        const [row] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into purchase_orders (tenant_id, number, supplier_id, payment_mode_id, order_date, expected_date,
-                notes, total_net, total_vat, total_gross, line_count, ordered_units, created_by)
-              values (${tenantId}, ${number}, ${input.supplierId}, ${input.paymentModeId}, ${input.orderDate},
-                ${input.expectedDate}, ${input.notes}, ${totals.net}, ${totals.vat}, ${totals.gross}, ${lines.length},
-                ${units(lines)}, ${auth.userId})
-              returning id`,
-        );
-        const id = row!.id;
-        await insertLines(tx, tenantId, id, lines);
-        await countReferences(tx, tenantId, lines);
-        await logActivity(tx, {
-          tenantId,
-          userId: auth.userId,
-          entity: PURCHASE_ORDER_ENTITY,
-          entityId: id,
-          action: 'created',
-          summary: number,
-          changes: [
-            { field: 'lines', from: null, to: lines.length },
-            { field: 'totalNet', from: null, to: totals.net },
-          ],
-        });
-        return (await findOne(tx, tenantId, id))!;
-      }),
-
-    /** Header and lines together, while the order is in progress; the lines are written anew. */
-    update: (auth: AuthContext, id: number, body: TPurchaseOrderInput) =>
-      scoped(auth, async (tx, tenantId) => {
-        const input = ZPurchaseOrderInput.parse(body);
-        const order = await lockOrder(tx, tenantId, id);
-        if (order.status !== 'in_progress')
-          throw conflict('document_locked', 'Only an order in progress can be changed', undefined, {
-            status: order.status,
-          });
-        const before = (await findOne(tx, tenantId, id))!;
-        const { lines, totals } = await writtenLines(tx, tenantId, input);
-        await uncountReferences(tx, tenantId, id);
-        await tx.execute(sql`delete from purchase_order_lines where order_id = ${id} and tenant_id = ${tenantId}`);
-        await insertLines(tx, tenantId, id, lines);
-        await countReferences(tx, tenantId, lines);
-        await tx.execute(
-          sql`update purchase_orders set supplier_id = ${input.supplierId}, payment_mode_id = ${input.paymentModeId},
-                order_date = ${input.orderDate}, expected_date = ${input.expectedDate}, notes = ${input.notes},
-                total_net = ${totals.net}, total_vat = ${totals.vat}, total_gross = ${totals.gross},
-                line_count = ${lines.length}, ordered_units = ${units(lines)}, updated_at = now()
-              where id = ${id} and tenant_id = ${tenantId}`,
-        );
-        const changes = diff(headerValues(before), headerValues(input));
-        if (before.lines.length !== lines.length)
-          changes.push({ field: 'lines', from: before.lines.length, to: lines.length });
-        if (before.totalNet !== totals.net) changes.push({ field: 'totalNet', from: before.totalNet, to: totals.net });
-        await logActivity(tx, {
-          tenantId,
-          userId: auth.userId,
-          entity: PURCHASE_ORDER_ENTITY,
-          entityId: id,
-          action: 'updated',
-          summary: order.number,
-          changes,
-        });
-        return (await findOne(tx, tenantId, id))!;
-      }),
-
-    setStatus: (auth: AuthContext, id: number, to: TPurchaseOrderStatus, note: string | null) =>
-      scoped(auth, async (tx, tenantId) => {
-        // The receipt status is kept on the order by every receipt, in the statement that counts the units.
-        const order = await lockOrder(tx, tenantId, id);
-        purchaseOrderStatus.check(auth, order, order.status, to);
-        await tx.execute(
-          sql`update purchase_orders set status = ${to}, updated_at = now() where id = ${id} and tenant_id = ${tenantId}`,
-        );
-        if (to === 'canceled') await uncountReferences(tx, tenantId, id);
-        await logActivity(tx, {
-          tenantId,
-          userId: auth.userId,
-          entity: PURCHASE_ORDER_ENTITY,
-          entityId: id,
-          ...statusChangeEntry(order.number, order.status, to, note),
-        });
-        return (await findOne(tx, tenantId, id))!;
-      }),
+    ...documents,
 
     /**
      * Receives all or part of the lines of a sent order: the stock of their articles goes up through moveStock,
@@ -499,7 +420,7 @@ export function purchasingService(db: Db) {
 
     receipts: (auth: AuthContext, id: number) =>
       scoped(auth, async (tx, tenantId) => {
-        await assertOrder(tx, tenantId, id);
+        await documents.assertExists(tx, tenantId, id);
         return queryRows<TReceipt>(
           tx,
           sql`select r.id, ${day(sql`r.receipt_date`)} as "receiptDate", r.note, u.name as "userName",
@@ -513,14 +434,6 @@ export function purchasingService(db: Db) {
               where r.order_id = ${id} and r.tenant_id = ${tenantId}
               order by r.created_at desc, r.id desc`,
         );
-      }),
-
-    pdf,
-
-    history: (auth: AuthContext, id: number) =>
-      scoped(auth, async (tx, tenantId) => {
-        await assertOrder(tx, tenantId, id);
-        return documentHistory(tx, tenantId, PURCHASE_ORDER_ENTITY, id);
       }),
 
     /** Open orders (in progress or sent, not fully received) of an article and the quantity still expected. */
@@ -547,45 +460,6 @@ export function purchasingService(db: Db) {
         return { quantityOnOrder, orders };
       }),
   };
-
-  /** The order as a PDF: data read in one short tenant transaction, rendered after it (in a worker thread). */
-  async function pdf(auth: AuthContext, id: number, language: PdfLanguage) {
-    const { order, supplier, company } = await scoped(auth, async (tx, tenantId) => {
-      const order = await findOne(tx, tenantId, id);
-      if (!order) throw notFound('purchase order');
-      const [supplier] = await queryRows<{ lines: (string | null)[] }>(
-        tx,
-        sql`select array[contact, address, nullif(concat_ws(' ', postcode, city), ''), country, vat_number, email, phone]
-              as lines
-            from suppliers where id = ${order.supplierId} and tenant_id = ${tenantId}`,
-      );
-      return { order, supplier, company: await companyForDocuments(tx, tenantId) };
-    });
-    const labels = PDF_LABELS[language];
-    const doc: PrintableDocument = {
-      kind: 'purchaseOrder',
-      number: order.number,
-      date: order.orderDate,
-      partyRole: 'supplier',
-      party: { name: order.supplierName, lines: (supplier?.lines ?? []).filter((l): l is string => !!l) },
-      fields: [
-        ...(order.expectedDate
-          ? [{ label: labels.expectedDate, value: formatDate(order.expectedDate, language) }]
-          : []),
-        { label: labels.paymentMode, value: order.paymentModeLabel },
-        { label: labels.status, value: labels.statuses[order.status] },
-      ],
-      lines: order.lines,
-      totals: order.totals,
-      notes: order.notes,
-    };
-    return { number: order.number, pdf: await renderDocumentPdf(doc, company, language) };
-  }
-
-  async function assertOrder(tx: Tx, tenantId: number, id: number) {
-    const [row] = await queryRows(tx, sql`select 1 from purchase_orders where id = ${id} and tenant_id = ${tenantId}`);
-    if (!row) throw notFound('purchase order');
-  }
 }
 
 export type PurchasingService = ReturnType<typeof purchasingService>;

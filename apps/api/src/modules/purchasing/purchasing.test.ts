@@ -94,9 +94,9 @@ describe('purchase orders', () => {
       vat: '10.37',
       gross: '164.64',
       byRate: [
-        { rate: '0.00', base: '100.00', vat: '0.00' },
-        { rate: '5.50', base: '3.30', vat: '0.18' },
-        { rate: '20.00', base: '50.97', vat: '10.19' },
+        { category: 'Z', rate: '0.00', base: '100.00', vat: '0.00' },
+        { category: 'S', rate: '5.50', base: '3.30', vat: '0.18' },
+        { category: 'S', rate: '20.00', base: '50.97', vat: '10.19' },
       ],
     });
     expect([order.totalNet, order.totalVat, order.totalGross, order.lineCount]).toEqual([

@@ -1,32 +1,57 @@
-import type { TPermission } from '@tagstock/contract';
+import { transitionAllowedTo, type TDocumentTransition, type TPermission } from '@tagstock/contract';
 import type { AuthContext } from '../auth';
 import { conflict, forbidden } from '../errors';
+import type { DocumentContext } from './document-type';
 
-/** One allowed change of status: who may do it, and what must hold for the document (else its refusal). */
-export type Transition<S extends string, D> = {
-  from: S;
-  to: S;
+/** What a change of status does besides changing the status (stock in or out, counts…), in its transaction. */
+export type TransitionEffect<D> = (ctx: DocumentContext, doc: D) => Promise<void>;
+
+/** A change of status as the server runs it: the contract's transition, who may make it, and its effect. */
+export type Transition<S extends string, D> = TDocumentTransition<S, D> & {
   permission: TPermission;
-  /** A reason to refuse this document (an English sentence), or null. */
-  refuse?: (doc: D) => string | null;
+  effect?: TransitionEffect<D>;
 };
 
-/** The status machine of a document type, declared once: any change not listed is a 409 `invalid_transition`. */
-export function statusMachine<S extends string, D>(entity: string, transitions: readonly Transition<S, D>[]) {
-  const find = (from: S, to: S) => transitions.find((t) => t.from === from && t.to === to);
-  return {
-    transitions,
-    /** The statuses a document in `from` may move to. */
-    next: (from: S): S[] => transitions.filter((t) => t.from === from).map((t) => t.to),
-    /** Checks a change before it is written; throws the problem that refuses it. */
-    check(auth: AuthContext, doc: D, from: S, to: S): void {
-      const transition = find(from, to);
-      if (!transition) {
-        throw conflict('invalid_transition', `A ${entity} cannot go from ${from} to ${to}`, undefined, { from, to });
-      }
-      if (!auth.permissions.has(transition.permission)) throw forbidden();
-      const refusal = transition.refuse?.(doc);
-      if (refusal) throw conflict('invalid_transition', refusal, undefined, { from, to });
+/**
+ * The server's transitions of a type from the contract's: each refusal code gets its English sentence (the
+ * problem's detail; the web translates the code), each change the type's write permission and its effect.
+ */
+export function serverTransitions<S extends string, State, R extends string, D extends State = State>(
+  transitions: readonly TDocumentTransition<S, State, R>[],
+  permission: TPermission,
+  refusals: Record<R, string>,
+  effects: Partial<Record<`${S}>${S}`, TransitionEffect<D>>> = {},
+): Transition<S, D>[] {
+  return transitions.map((t) => ({
+    ...t,
+    permission,
+    refuse: (doc: D) => {
+      const code = t.refuse?.(doc);
+      return code ? refusals[code] : null;
     },
-  };
+    effect: effects[`${t.from}>${t.to}`],
+  }));
+}
+
+/**
+ * Checks a change before it is written and answers its transition; throws the problem that refuses it: 409
+ * `invalid_transition` for a change the type does not list or this document may not make, 403 for an actor
+ * (tenant or platform) or a user the change is not for.
+ */
+export function checkTransition<S extends string, D>(
+  entity: string,
+  transitions: readonly Transition<S, D>[],
+  auth: AuthContext,
+  actor: 'tenant' | 'platform',
+  doc: D,
+  from: S,
+  to: S,
+): Transition<S, D> {
+  const transition = transitions.find((t) => t.from === from && t.to === to);
+  if (!transition)
+    throw conflict('invalid_transition', `A ${entity} cannot go from ${from} to ${to}`, undefined, { from, to });
+  if (!transitionAllowedTo(transition.side, actor) || !auth.permissions.has(transition.permission)) throw forbidden();
+  const refusal = transition.refuse?.(doc);
+  if (refusal) throw conflict('invalid_transition', refusal, undefined, { from, to });
+  return transition;
 }

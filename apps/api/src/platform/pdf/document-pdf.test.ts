@@ -22,7 +22,7 @@ const line = (i: number, over: Partial<PdfLine> = {}): PdfLine => ({
 });
 
 const order = (over: Partial<PrintableDocument> = {}): PrintableDocument => ({
-  kind: 'purchaseOrder',
+  title: 'Bon de commande',
   number: 'BDC-2026-000042',
   date: '2026-03-15',
   partyRole: 'supplier',
@@ -34,8 +34,8 @@ const order = (over: Partial<PrintableDocument> = {}): PrintableDocument => ({
     vat: '69.62',
     gross: '1304.12',
     byRate: [
-      { rate: '5.50', base: '1222.62', vat: '67.24' },
-      { rate: '20.00', base: '11.88', vat: '2.38' },
+      { category: 'S', rate: '5.50', base: '1222.62', vat: '67.24' },
+      { category: 'S', rate: '20.00', base: '11.88', vat: '2.38' },
     ],
   },
   notes: 'Livrer au quai B, avant 10 h.',
@@ -102,7 +102,7 @@ describe('renderDocumentPdf', () => {
       'Référence Désignation Qté PU HT Remise TVA Montant HT',
       `REF-0001 Étiquette RFID UHF n° 1 1 001 0,0125 € 5 % 20 % 11,88 €`,
       'Récapitulatif de la TVA',
-      `5,5 % 1 222,62 € 67,24 €`,
+      `S 5,5 % 1 222,62 € 67,24 €`,
       `Total HT 1 234,50 €`,
       `Total TVA 69,62 €`,
       `Total TTC 1 304,12 €`,
@@ -115,7 +115,7 @@ describe('renderDocumentPdf', () => {
   });
 
   it('prints the same order in English', async () => {
-    const text = await pdfText(await renderDocumentPdf(order(), company, 'en'));
+    const text = await pdfText(await renderDocumentPdf(order({ title: 'Purchase order' }), company, 'en'));
     for (const expected of [
       'Purchase order',
       'No. BDC-2026-000042',
@@ -136,7 +136,7 @@ describe('renderDocumentPdf', () => {
 
   it('prints a platform order for a tenant, with no lines, notes or company extras', async () => {
     const doc = order({
-      kind: 'platformOrder',
+      title: 'Commande plateforme',
       partyRole: 'tenant',
       party: { name: 'Acme', lines: [] },
       fields: [],
@@ -150,10 +150,31 @@ describe('renderDocumentPdf', () => {
     expect(fr).toContain('Aucune ligne');
     expect(fr).toContain(`Total TTC 0,00 €`);
     expect(fr).not.toContain('SIREN');
-    const en = await pdfText(await renderDocumentPdf(doc, { name: 'Tagstock' }, 'en'));
+    const en = await pdfText(await renderDocumentPdf({ ...doc, title: 'Platform order' }, { name: 'Tagstock' }, 'en'));
     expect(en).toContain('Platform order');
     expect(en).toContain('CLIENT COMPANY');
     expect(en).toContain('No lines');
+  });
+
+  it('prints a document without prices as items with their detail, and signature boxes', async () => {
+    const doc = order({
+      title: 'Bon de sortie',
+      lines: undefined,
+      totals: undefined,
+      items: [{ reference: 'GANT-01', designation: 'Gants de manutention', quantity: 2, detail: 'E280 1160 6000' }],
+      signatures: true,
+    });
+    const fr = await pdfText(await renderDocumentPdf(doc, { name: 'Tagstock' }, 'fr'));
+    for (const expected of [
+      'Bon de sortie',
+      'Référence Désignation Qté Détail',
+      'GANT-01',
+      'E280 1160 6000',
+      'Remis par',
+      'Reçu par',
+    ])
+      expect(fr).toContain(expected);
+    expect(fr).not.toContain('Total TTC');
   });
 
   it('spreads 500 lines over pages that each repeat the table header and count the pages', async () => {
@@ -249,7 +270,7 @@ describe('in the bundle npm start runs', () => {
       await build({
         stdin: {
           contents: `import { renderDocumentPdf } from './document-pdf';
-            const doc = ${JSON.stringify(order())};
+            const doc = ${JSON.stringify(order({ title: 'Purchase order' }))};
             const pdf = await renderDocumentPdf(doc, { name: 'Bundled' }, 'en');
             process.stdout.write(pdf.toString('base64'));`,
           resolveDir: fileURLToPath(new URL('.', import.meta.url)),

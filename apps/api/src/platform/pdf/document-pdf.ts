@@ -30,10 +30,12 @@ export type PdfLine = {
   vatRate: string;
   netAmount: string;
 };
-export type PdfDocumentKind = 'purchaseOrder' | 'platformOrder';
-export type PdfPartyRole = 'supplier' | 'customer' | 'tenant';
+/** A line of a document without prices (a stock output): what left, and a detail (its EPCs). */
+export type PdfItem = { reference: string; designation: string; quantity: number; detail?: string | null };
+export type PdfPartyRole = 'supplier' | 'customer' | 'tenant' | 'recipient';
 export type PrintableDocument = {
-  kind: PdfDocumentKind;
+  /** The document type's name in the document's language (`Bon de commande`), declared by its type. */
+  title: string;
   number: string;
   /** yyyy-mm-dd */
   date: string;
@@ -41,14 +43,17 @@ export type PrintableDocument = {
   party: PdfParty;
   /** Further header fields, label and value already in the document's language (expected delivery, status…). */
   fields: { label: string; value: string }[];
-  lines: PdfLine[];
-  totals: { net: string; vat: string; gross: string; byRate: { rate: string; base: string; vat: string }[] };
+  /** Priced lines with their totals, or `items` for a document without prices. */
+  lines?: PdfLine[];
+  totals?: { net: string; vat: string; gross: string; byRate: { category: string; rate: string; base: string; vat: string }[] };
+  items?: PdfItem[];
+  /** Signature boxes at the end (an exit slip signed by who hands the items over and who takes them). */
+  signatures?: boolean;
   notes?: string | null;
   currency?: 'EUR';
 };
 
 type Labels = {
-  title: Record<PdfDocumentKind, string>;
   role: Record<PdfPartyRole, string>;
   number: string;
   date: string;
@@ -57,9 +62,12 @@ type Labels = {
   email: string;
   phone: string;
   columns: [string, string, string, string, string, string, string];
+  itemColumns: [string, string, string, string];
+  signatures: [string, string];
+  signatureHint: string;
   noLines: string;
   vatBreakdown: string;
-  vatColumns: [string, string, string];
+  vatColumns: [string, string, string, string];
   totalNet: string;
   totalVat: string;
   totalGross: string;
@@ -70,8 +78,7 @@ type Labels = {
 
 const LABELS: Record<PdfLanguage, Labels> = {
   fr: {
-    title: { purchaseOrder: 'Bon de commande', platformOrder: 'Commande plateforme' },
-    role: { supplier: 'Fournisseur', customer: 'Client', tenant: 'Société cliente' },
+    role: { supplier: 'Fournisseur', customer: 'Client', tenant: 'Société cliente', recipient: 'Destinataire' },
     number: 'N°',
     date: 'Date',
     siren: 'SIREN',
@@ -79,9 +86,12 @@ const LABELS: Record<PdfLanguage, Labels> = {
     email: 'E-mail',
     phone: 'Tél.',
     columns: ['Référence', 'Désignation', 'Qté', 'PU HT', 'Remise', 'TVA', 'Montant HT'],
+    itemColumns: ['Référence', 'Désignation', 'Qté', 'Détail'],
+    signatures: ['Remis par', 'Reçu par'],
+    signatureHint: 'Date et signature',
     noLines: 'Aucune ligne',
     vatBreakdown: 'Récapitulatif de la TVA',
-    vatColumns: ['Taux', 'Base HT', 'Montant TVA'],
+    vatColumns: ['Catégorie', 'Taux', 'Base HT', 'Montant TVA'],
     totalNet: 'Total HT',
     totalVat: 'Total TVA',
     totalGross: 'Total TTC',
@@ -89,8 +99,7 @@ const LABELS: Record<PdfLanguage, Labels> = {
     page: 'Page {page} sur {pages}',
   },
   en: {
-    title: { purchaseOrder: 'Purchase order', platformOrder: 'Platform order' },
-    role: { supplier: 'Supplier', customer: 'Customer', tenant: 'Client company' },
+    role: { supplier: 'Supplier', customer: 'Customer', tenant: 'Client company', recipient: 'Recipient' },
     number: 'No.',
     date: 'Date',
     siren: 'SIREN',
@@ -98,9 +107,12 @@ const LABELS: Record<PdfLanguage, Labels> = {
     email: 'Email',
     phone: 'Phone',
     columns: ['Reference', 'Description', 'Qty', 'Unit price excl. VAT', 'Discount', 'VAT', 'Net amount'],
+    itemColumns: ['Reference', 'Description', 'Qty', 'Detail'],
+    signatures: ['Handed over by', 'Received by'],
+    signatureHint: 'Date and signature',
     noLines: 'No lines',
     vatBreakdown: 'VAT breakdown',
-    vatColumns: ['Rate', 'Taxable amount', 'VAT amount'],
+    vatColumns: ['Category', 'Rate', 'Taxable amount', 'VAT amount'],
     totalNet: 'Total excl. VAT',
     totalVat: 'Total VAT',
     totalGross: 'Total incl. VAT',
@@ -153,7 +165,7 @@ function companyBlock(company: PdfCompany, l: Labels): Content[] {
 
 function titleBlock(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content[] {
   return [
-    { text: l.title[doc.kind], bold: true, fontSize: 18, alignment: 'right' },
+    { text: printable(doc.title), bold: true, fontSize: 18, alignment: 'right' },
     {
       text: `${l.number} ${printable(doc.number)}`,
       bold: true,
@@ -211,8 +223,9 @@ const headerCell = (text: string, right = false): TableCell => ({
 });
 
 function linesTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content {
+  if (doc.items) return itemsTable(doc.items, language, l);
   const header = l.columns.map((label, i) => headerCell(label, i >= 2));
-  const body: TableCell[][] = doc.lines.map((line) => [
+  const body: TableCell[][] = (doc.lines ?? []).map((line) => [
     cell(printable(line.reference)),
     cell(printable(line.designation)),
     cell(formatNumber(line.quantity, language), true),
@@ -232,6 +245,45 @@ function linesTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): C
   };
 }
 
+const ITEM_WIDTHS = [70, 200, 40, 160];
+
+function itemsTable(items: PdfItem[], language: PdfLanguage, l: Labels): Content {
+  const header = l.itemColumns.map((label, i) => headerCell(label, i === 2));
+  const body: TableCell[][] = items.map((item) => [
+    cell(printable(item.reference)),
+    cell(printable(item.designation)),
+    cell(formatNumber(item.quantity, language), true),
+    { text: printable(item.detail ?? ''), fontSize: 7, color: GREY },
+  ]);
+  if (!body.length) body.push([{ text: l.noLines, colSpan: 4, alignment: 'center', color: GREY }, '', '', '']);
+  return {
+    table: { headerRows: 1, widths: ITEM_WIDTHS, body: [header, ...body] },
+    layout: 'rows',
+    margin: [0, 14, 0, 10],
+  };
+}
+
+function signatureBlock(l: Labels): Content {
+  const box = (label: string): Content => ({
+    table: {
+      widths: [(515 - GAP) / 2 - 10],
+      heights: [70],
+      body: [
+        [
+          {
+            stack: [
+              { text: label, bold: true },
+              { text: l.signatureHint, fontSize: 7, color: GREY },
+            ],
+            margin: [4, 4, 4, 4],
+          },
+        ],
+      ],
+    },
+  });
+  return { columns: l.signatures.map(box), columnGap: GAP, margin: [0, 24, 0, 0], unbreakable: true };
+}
+
 function vatTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content {
   return {
     stack: [
@@ -239,10 +291,11 @@ function vatTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Con
       {
         table: {
           headerRows: 1,
-          widths: [50, 90, 90],
+          widths: [50, 46, 70, 70],
           body: [
-            l.vatColumns.map((label, i) => headerCell(label, i > 0)),
-            ...doc.totals.byRate.map((r) => [
+            l.vatColumns.map((label, i) => headerCell(label, i > 1)),
+            ...doc.totals!.byRate.map((r) => [
+              cell(printable(r.category)),
               cell(formatPercent(r.rate, language)),
               cell(formatMoney(r.base, language), true),
               cell(formatMoney(r.vat, language), true),
@@ -268,9 +321,9 @@ function totalsTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): 
     table: {
       widths: [RIGHT - 112, 100],
       body: [
-        row(l.totalNet, doc.totals.net),
-        row(l.totalVat, doc.totals.vat),
-        row(l.totalGross, doc.totals.gross, true),
+        row(l.totalNet, doc.totals!.net),
+        row(l.totalVat, doc.totals!.vat),
+        row(l.totalGross, doc.totals!.gross, true),
       ],
     },
     layout: 'rows',
@@ -288,7 +341,7 @@ export function documentDefinition(
   language: PdfLanguage,
 ): { definition: PdfDefinition; footer: PdfFooter } {
   const l = LABELS[language];
-  const title = `${l.title[doc.kind]} ${printable(doc.number)}`;
+  const title = `${printable(doc.title)} ${printable(doc.number)}`;
   const content: Content[] = [
     {
       columns: [
@@ -306,20 +359,22 @@ export function documentDefinition(
       margin: [0, 16, 0, 0],
     },
     linesTable(doc, language, l),
-    {
+  ];
+  if (doc.totals)
+    content.push({
       columns: [
         { stack: doc.totals.byRate.length ? [vatTable(doc, language, l)] : [], width: LEFT },
         { stack: [totalsTable(doc, language, l)], width: RIGHT },
       ],
       columnGap: GAP,
-    },
-  ];
+    });
   if (present(doc.notes)) {
     content.push({
       stack: [{ text: l.notes, bold: true, margin: [0, 0, 0, 3] }, { text: printable(doc.notes) }],
       margin: [0, 16, 0, 0],
     });
   }
+  if (doc.signatures) content.push(signatureBlock(l));
   return {
     definition: {
       pageSize: 'A4',

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import type { TDocumentEvent, TList } from '@tagstock/contract';
+import { queryRows, withPlatform, type Db, type Tx } from '../../db/client';
+import { jsonRows } from '../../db/sql-fragments';
+import type { TChange } from '../../db/schema';
+import { diff, logActivity } from '../activity-log';
+import { tenantScope, type AuthContext } from '../auth';
+import { conflict, notFound } from '../errors';
+import { paginate } from '../pagination';
+import { renderDocumentPdf, type PdfLanguage } from '../pdf/document-pdf';
+import type { DocumentContext, DocumentType, LockedDocument, WrittenDocument } from './document-type';
+import { documentHistory, statusChangeEntry } from './history';
+import { nextDocumentNumber } from './numbering';
+import { checkTransition } from './status-machine';
+
+type Actor = 'tenant' | 'platform';
+
+/**
+ * The document service built from a type's declaration: list, get, create and update with lines, delete,
+ * change of status (rules, effect, number, history, all in one transaction), history and PDF. Every query
+ * names the tenant; the platform's variants (`platform*`) work across tenants for the super admin.
+ */
+export function documentService<
+  S extends string,
+  Full extends { id: number; number: string | null; status: S },
+  Input,
+  Locked extends LockedDocument<S>,
+>(db: Db, type: DocumentType<S, Full, Input, Locked>) {
+  const scoped = tenantScope(db);
+  const table = sql.identifier(type.table);
+  const lineTable = sql.identifier(type.lines.table);
+  const parent = sql.identifier(type.lines.parent);
+  const ofTenant = (tenantId: number | null) => (tenantId === null ? sql`` : sql` and tenant_id = ${tenantId}`);
+
+  async function read(tx: Tx, tenantId: number | null, id: number): Promise<Full> {
+    const doc = await type.read(tx, tenantId, id);
+    if (!doc) throw notFound(type.noun);
+    return doc;
+  }
+
+  /** Locks the document for the rest of the transaction; 404 when there is none (in the caller's tenant). */
+  async function lock(tx: Tx, tenantId: number | null, id: number): Promise<Locked> {
+    const [doc] = await queryRows<Locked>(
+      tx,
+      sql`select id, tenant_id as "tenantId", number, status${type.lockColumns ? sql`, ${type.lockColumns}` : sql``}
+          from ${table} where id = ${id}${ofTenant(tenantId)} for update`,
+    );
+    if (!doc) throw notFound(type.noun);
+    return doc;
+  }
+
+  /** 404 unless the document exists (in the caller's tenant), without locking it. */
+  async function assertExists(tx: Tx, tenantId: number, id: number) {
+    const [row] = await queryRows(tx, sql`select 1 from ${table} where id = ${id} and tenant_id = ${tenantId}`);
+    if (!row) throw notFound(type.noun);
+  }
+
+  function assertEditable(doc: Locked) {
+    if (!type.editable.includes(doc.status))
+      throw conflict('document_locked', `A ${type.noun} that is ${doc.status} cannot be changed`, undefined, {
+        status: doc.status,
+      });
+  }
+
+  async function writeLines(ctx: DocumentContext, id: number, lines: WrittenDocument['lines']) {
+    if (!lines.length) return;
+    const columns = Object.entries(type.lines.columns);
+    const names = sql.join(
+      columns.map(([name]) => sql.identifier(name)),
+      sql`, `,
+    );
+    await ctx.tx.execute(
+      sql`insert into ${lineTable} (tenant_id, ${parent}, ${names})
+          select ${ctx.tenantId}, ${id}, ${names}
+          from ${jsonRows(lines)} as x(${sql.raw(columns.map(([name, t]) => `${name} ${t}`).join(', '))})`,
+    );
+  }
+
+  const deleteLines = (ctx: DocumentContext, id: number) =>
+    ctx.tx.execute(sql`delete from ${lineTable} where ${parent} = ${id} and tenant_id = ${ctx.tenantId}`);
+
+  const log =
+    (ctx: DocumentContext, id: number, entry: { action: 'created' | 'updated' | 'deleted' | 'status' }) =>
+    (summary: string, changes: TChange[]) =>
+      logActivity(ctx.tx, {
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        entity: type.entity,
+        entityId: id,
+        action: entry.action,
+        summary,
+        changes,
+      });
+
+  /** The number a document is known by in its history: its number, or its id while it is a draft. */
+  const known = (doc: { id: number; number: string | null }) => doc.number ?? `#${doc.id}`;
+
+  const inTenant = <T>(auth: AuthContext, fn: (ctx: DocumentContext) => Promise<T>) =>
+    scoped(auth, (tx, tenantId) => fn({ tx, tenantId, userId: auth.userId, auth }));
+
+  async function changeStatus(
+    ctx: Omit<DocumentContext, 'tenantId'>,
+    actor: Actor,
+    doc: Locked,
+    to: S,
+    note: string | null,
+  ) {
+    const docCtx = { ...ctx, tenantId: doc.tenantId };
+    const transition = checkTransition(type.noun, type.transitions, ctx.auth, actor, doc, doc.status, to);
+    const number =
+      doc.number ?? (type.numberAt === to ? await nextDocumentNumber(ctx.tx, doc.tenantId, type.series) : null);
+    await ctx.tx.execute(
+      sql`update ${table} set status = ${to}, number = ${number}, updated_at = now()
+          where id = ${doc.id} and tenant_id = ${doc.tenantId}`,
+    );
+    await transition.effect?.(docCtx, { ...doc, number, status: to });
+    const entry = statusChangeEntry(number ?? known(doc), doc.status, to, note);
+    await log(docCtx, doc.id, entry)(entry.summary, entry.changes);
+  }
+
+  async function pdf(tx: Tx, tenantId: number | null, id: number, language: PdfLanguage) {
+    const doc = await read(tx, tenantId, id);
+    const owner = tenantId ?? (await lock(tx, null, id)).tenantId;
+    return { printable: await type.printable(tx, doc, language), company: await type.company(tx, owner) };
+  }
+  const render = async (p: Awaited<ReturnType<typeof pdf>>, language: PdfLanguage, doc: { number: string }) => ({
+    number: doc.number,
+    pdf: await renderDocumentPdf(p.printable, p.company, language),
+  });
+
+  return {
+    type,
+    lock,
+    read,
+    assertExists,
+    inTenant,
+
+    list: (auth: AuthContext, q: { page: number; limit: number } & Record<string, unknown>) =>
+      scoped(auth, (tx, tenantId): Promise<TList<unknown>> => paginate(tx, type.list(tenantId, q), q)),
+
+    get: (auth: AuthContext, id: number) => scoped(auth, (tx, tenantId) => read(tx, tenantId, id)),
+
+    /** A new document in its first status; it takes its number now when the type numbers at creation. */
+    create: (auth: AuthContext, body: unknown) =>
+      inTenant(auth, async (ctx) => {
+        const input = type.input.parse(body);
+        const written = await type.write!(ctx, input);
+        const number = type.numberAt === 'create' ? await nextDocumentNumber(ctx.tx, ctx.tenantId, type.series) : null;
+        const values = { ...written.header, number, created_by: ctx.userId };
+        const [row] = await queryRows<{ id: number }>(
+          ctx.tx,
+          sql`insert into ${table} (tenant_id, ${sql.join(
+            Object.keys(values).map((k) => sql.identifier(k)),
+            sql`, `,
+          )})
+              values (${ctx.tenantId}, ${sql.join(
+                Object.values(values).map((v) => sql`${v}`),
+                sql`, `,
+              )})
+              returning id`,
+        );
+        const id = row!.id;
+        await writeLines(ctx, id, written.lines);
+        await type.afterWrite?.(ctx, id, written);
+        const doc = await read(ctx.tx, ctx.tenantId, id);
+        await log(ctx, id, { action: 'created' })(known(doc), type.created(doc));
+        return doc;
+      }),
+
+    /** Header and lines together, in an editable status; the lines are written anew. */
+    update: (auth: AuthContext, id: number, body: unknown) =>
+      inTenant(auth, async (ctx) => {
+        const input = type.input.parse(body);
+        assertEditable(await lock(ctx.tx, ctx.tenantId, id));
+        const before = await read(ctx.tx, ctx.tenantId, id);
+        const written = await type.write!(ctx, input);
+        await type.beforeLinesReplaced?.(ctx, id);
+        await deleteLines(ctx, id);
+        await writeLines(ctx, id, written.lines);
+        const set = Object.entries(written.header).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
+        await ctx.tx.execute(
+          sql`update ${table} set ${sql.join(set, sql`, `)}, updated_at = now()
+              where id = ${id} and tenant_id = ${ctx.tenantId}`,
+        );
+        await type.afterWrite?.(ctx, id, written);
+        const after = await read(ctx.tx, ctx.tenantId, id);
+        await log(ctx, id, { action: 'updated' })(known(after), diff(type.logged(before), type.logged(after)));
+        return after;
+      }),
+
+    /** Deletes a document in a deletable status (a draft) with its lines. */
+    remove: (auth: AuthContext, id: number) =>
+      inTenant(auth, async (ctx) => {
+        const doc = await lock(ctx.tx, ctx.tenantId, id);
+        if (!type.deletable?.includes(doc.status))
+          throw conflict('document_locked', `A ${type.noun} that is ${doc.status} cannot be deleted`, undefined, {
+            status: doc.status,
+          });
+        await type.beforeLinesReplaced?.(ctx, id);
+        await deleteLines(ctx, id);
+        await ctx.tx.execute(sql`delete from ${table} where id = ${id} and tenant_id = ${ctx.tenantId}`);
+        await log(ctx, id, { action: 'deleted' })(known(doc), []);
+        return { ok: true as const };
+      }),
+
+    setStatus: (auth: AuthContext, id: number, to: S, note: string | null) =>
+      inTenant(auth, async (ctx) => {
+        await changeStatus(ctx, 'tenant', await lock(ctx.tx, ctx.tenantId, id), to, note);
+        return read(ctx.tx, ctx.tenantId, id);
+      }),
+
+    history: (auth: AuthContext, id: number): Promise<TDocumentEvent[]> =>
+      scoped(auth, async (tx, tenantId) => {
+        await assertExists(tx, tenantId, id);
+        return documentHistory(tx, tenantId, type.entity, id);
+      }),
+
+    /** The PDF: data read in one short transaction, rendered after it (in a worker thread). */
+    pdf: async (auth: AuthContext, id: number, language: PdfLanguage) => {
+      const p = await scoped(auth, (tx, tenantId) => pdf(tx, tenantId, id, language));
+      return render(p, language, p.printable);
+    },
+
+    // The platform's team (super admin): every tenant's documents.
+    platformList: (q: { page: number; limit: number } & Record<string, unknown>) =>
+      withPlatform(db, (tx): Promise<TList<unknown>> => paginate(tx, type.list(null, q), q)),
+    platformGet: (id: number) => withPlatform(db, (tx) => read(tx, null, id)),
+    platformSetStatus: (auth: AuthContext, id: number, to: S, note: string | null) =>
+      withPlatform(db, async (tx) => {
+        await changeStatus({ tx, userId: auth.userId, auth }, 'platform', await lock(tx, null, id), to, note);
+        return read(tx, null, id);
+      }),
+    platformPdf: async (id: number, language: PdfLanguage) => {
+      const p = await withPlatform(db, (tx) => pdf(tx, null, id, language));
+      return render(p, language, p.printable);
+    },
+    /** Runs `fn` on the locked document in platform work (the platform's own effects, e.g. registering tags). */
+    platformWith: (auth: AuthContext, id: number, fn: (ctx: DocumentContext, doc: Locked) => Promise<void>) =>
+      withPlatform(db, async (tx): Promise<Full> => {
+        const doc = await lock(tx, null, id);
+        await fn({ tx, tenantId: doc.tenantId, userId: auth.userId, auth }, doc);
+        return read(tx, null, id);
+      }),
+  };
+}
+
+export type DocumentService = ReturnType<typeof documentService>;

@@ -1,0 +1,77 @@
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TActivityEntity, TPermission } from '@tagstock/contract';
+import type { Tx } from '../../db/client';
+import type { TChange } from '../../db/schema';
+import type { AuthContext } from '../auth';
+import type { ListSpec } from '../pagination';
+import type { PdfCompany, PdfLanguage, PrintableDocument } from '../pdf/document-pdf';
+import type { Transition } from './status-machine';
+
+/** The transaction a document is written in, with its tenant and the user writing. */
+export type DocumentContext = { tx: Tx; tenantId: number; userId: number | null; auth: AuthContext };
+
+/** A document locked for a write: what every document table has, and the columns the type's rules look at. */
+export type LockedDocument<S extends string> = { id: number; tenantId: number; number: string | null; status: S };
+
+/** SQL types of the columns of a document's lines, for writing them in one statement (`jsonb_to_recordset`). */
+export type LineColumns = Record<string, 'int' | 'text' | 'numeric' | 'jsonb' | 'text[]'>;
+
+/** What a type's `write` answers: the header's columns and the rows of its lines. */
+export type WrittenDocument = {
+  header: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+};
+
+/**
+ * One document type, declared once by its module (purchase orders, orders to the platform, stock outputs…):
+ * the document service, its routes and the test kit are built from it. Only the type's own rules are code.
+ */
+export type DocumentType<
+  S extends string,
+  Full extends { id: number; number: string | null; status: S },
+  Input,
+  Locked extends LockedDocument<S> = LockedDocument<S>,
+> = {
+  /** The activity-log entity, which is also the document's history. */
+  entity: TActivityEntity;
+  /** English name in problems (`purchase order not found`). */
+  noun: string;
+  table: string;
+  lines: { table: string; parent: string; columns: LineColumns };
+  /** The prefix of its numbers (`BC` → `BC-2026-000001`), a counter of its own per tenant and year. */
+  series: string;
+  /** The number is given at creation, or when the document enters this status (types with drafts). */
+  numberAt: 'create' | S;
+  /** Statuses in which the header and lines may be written (else 409 `document_locked`). */
+  editable: readonly S[];
+  /** Statuses in which the document may be deleted (drafts); none: it is never deleted. */
+  deletable?: readonly S[];
+  permissions: { read: TPermission; write: TPermission };
+  transitions: readonly Transition<S, Locked>[];
+  /** Columns read with the lock for the transitions' rules, aliased as `Locked` names them (`line_count as "lineCount"`). */
+  lockColumns?: SQL;
+  /** The body of a create or an update; `write` gets what it parses to. */
+  input: z.ZodType<Input>;
+  /** The whole document as the API answers it; `tenantId` null in the platform's work (every tenant). */
+  read(tx: Tx, tenantId: number | null, id: number): Promise<Full | undefined>;
+  /** The list, of one tenant or (null) of every tenant for the platform's team. */
+  list(tenantId: number | null, query: Record<string, unknown>): ListSpec;
+  /** Checks the input's references in the tenant and answers the header columns and line rows to write. */
+  write?(ctx: DocumentContext, input: Input): Promise<WrittenDocument>;
+  /** Called before the stored lines are replaced or deleted (to take back what they counted). */
+  beforeLinesReplaced?(ctx: DocumentContext, id: number): Promise<void>;
+  /** Called after the lines were written (to count them). */
+  afterWrite?(ctx: DocumentContext, id: number, written: WrittenDocument): Promise<void>;
+  /** The header values an edit's history compares (before and after). */
+  logged(doc: Full): Record<string, unknown>;
+  /** What the history says of a new document. */
+  created(doc: Full): TChange[];
+  /** The printable document, read in the document's transaction (its party's address…). */
+  printable(tx: Tx, doc: Full, language: PdfLanguage): Promise<PrintableDocument>;
+  /** The letterhead of the PDF: the document's tenant's company settings. */
+  company(tx: Tx, tenantId: number): Promise<PdfCompany>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDocumentType = DocumentType<string, any, any, any>;
