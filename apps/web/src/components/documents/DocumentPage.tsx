@@ -3,15 +3,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { toast } from 'react-toastify';
 import { nextStatuses, type TDocumentTransition } from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
 import { BackLink, LoadError } from '../BackLink';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { useLeaveGuard } from '../LeaveGuard';
 import { Loading } from '../Loading';
 import { problemMessage } from '../notify';
@@ -124,6 +126,8 @@ type DocumentShellProps<S extends string, State> = {
   save?: { run: (allowLeave: () => void) => Promise<void>; busy: boolean; label?: string };
   pdf?: { path: string; number: string };
   status?: DocumentStatus<S, State>;
+  /** A document that may be deleted now (a draft): Delete, confirmed, then back to the list. */
+  remove?: { run: () => Promise<unknown>; busy: boolean };
   /** The type's own actions (receive, register EPCs), beside the status ones. */
   actions?: ReactNode;
   /** Why the document can no longer be edited, shown above it. */
@@ -145,11 +149,14 @@ export const DocumentShell = <S extends string, State>({
   save,
   pdf,
   status,
+  remove,
   actions,
   locked,
   children,
 }: DocumentShellProps<S, State>) => {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
   const leaveGuard = useLeaveGuard(dirty);
   const [confirming, setConfirming] = useState<S | null>(null);
   // The dialog keeps its texts while it closes.
@@ -187,6 +194,18 @@ export const DocumentShell = <S extends string, State>({
     setConfirming(null);
   };
 
+  const removeNow = async () => {
+    try {
+      await remove!.run();
+      toast.success(t('documents.deleted'));
+      leaveGuard.allowNextLeave();
+      void navigate(back.to, { replace: true });
+    } catch (error) {
+      toast.error(problemMessage(error, t));
+      setDeleting(false);
+    }
+  };
+
   return (
     <Box onKeyDown={onKeyDown}>
       <BackLink {...back} />
@@ -212,6 +231,11 @@ export const DocumentShell = <S extends string, State>({
               </Button>
             ))}
             {actions}
+            {remove && (
+              <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+                {t('actions.delete')}
+              </Button>
+            )}
             {save && (
               <Button variant="contained" startIcon={<SaveIcon />} disabled={save.busy} onClick={() => void run()}>
                 {save.label ?? t('actions.save')}
@@ -236,6 +260,18 @@ export const DocumentShell = <S extends string, State>({
           busy={status.busy}
           onConfirm={(note) => void changeStatus(note)}
           onClose={() => setConfirming(null)}
+        />
+      )}
+      {remove && (
+        <ConfirmDialog
+          open={deleting}
+          title={t('documents.deleteTitle')}
+          message={t('documents.deleteConfirm')}
+          confirmLabel={t('actions.delete')}
+          danger
+          busy={remove.busy}
+          onConfirm={() => void removeNow()}
+          onClose={() => setDeleting(false)}
         />
       )}
       {leaveGuard.dialog}
