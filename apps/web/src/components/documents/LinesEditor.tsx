@@ -46,7 +46,8 @@ export type LineColumn<L> = {
 export type LinePicker<L> = {
   field: string;
   label: string;
-  render: (props: {
+  /** None for a document only read. */
+  render?: (props: {
     line: L;
     label: string;
     error?: string;
@@ -57,28 +58,39 @@ export type LinePicker<L> = {
 
 export type LinesEditorProps<L extends LineDraft> = {
   lines: L[];
-  onChange: (lines: L[]) => void;
-  readOnly: boolean;
-  errors: DraftErrors;
-  newLine: () => L;
   picker: LinePicker<L>;
   columns: readonly LineColumn<L>[];
-  /** The phone's line form checks one line before taking it: errors by field. */
-  validateLine: (line: L) => DraftErrors;
+  /** Editing: the new lines, a new empty line, the checks of the phone's line form (errors by field). */
+  edit?: {
+    onChange: (lines: L[]) => void;
+    newLine: () => L;
+    validateLine: (line: L) => DraftErrors;
+  };
+  errors?: DraftErrors;
   /** Lines a document may hold. */
   max?: number;
 };
 
-/** The lines of a document: a table for the keyboard, or on a phone (< 600 px) a card per line edited in a form. */
-export const LinesEditor = <L extends LineDraft>(props: LinesEditorProps<L>) => {
+/** What the two layouts take: editing or not, spelled out. */
+type LayoutProps<L extends LineDraft> = Omit<LinesEditorProps<L>, 'edit' | 'errors'> &
+  NonNullable<LinesEditorProps<L>['edit']> & { readOnly: boolean; errors: DraftErrors };
+
+const readOnlyEdit = { onChange: () => undefined, newLine: () => undefined as never, validateLine: () => ({}) };
+
+/**
+ * The lines of a document: a table for the keyboard, or on a phone (< 600 px) a card per line edited in a form.
+ * Without `edit` (or a picker), the lines are only read.
+ */
+export const LinesEditor = <L extends LineDraft>({ edit, errors = {}, ...props }: LinesEditorProps<L>) => {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { t } = useTranslation();
+  const layout: LayoutProps<L> = { ...props, ...(edit ?? readOnlyEdit), readOnly: !edit, errors };
   // An error of the lines as a whole (none to send).
-  const whole = props.errors.lines;
+  const whole = errors.lines;
   return (
     <>
-      {phone ? <LineCards {...props} /> : <LineTable {...props} />}
+      {phone ? <LineCards {...layout} /> : <LineTable {...layout} />}
       {whole && (
         <Typography variant="body2" color="error" sx={{ mt: 1 }}>
           {t(whole)}
@@ -103,7 +115,7 @@ const LineTable = <L extends LineDraft>({
   picker,
   columns,
   max,
-}: LinesEditorProps<L>) => {
+}: LayoutProps<L>) => {
   const { t } = useTranslation();
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const [focus, setFocus] = useState<FocusTarget | null>(null);
@@ -174,7 +186,7 @@ const LineTable = <L extends LineDraft>({
                   <TableCell sx={{ minWidth: 280 }}>
                     {readOnly
                       ? line.itemLabel
-                      : picker.render({
+                      : picker.render?.({
                           line,
                           label: fieldLabel(picker.label, n),
                           error: errorOf(index, picker.field),
@@ -261,7 +273,7 @@ const AddLineButton = ({ disabled, onClick }: { disabled: boolean; onClick: () =
 type Editing<L> = { index: number | null; line: L };
 
 /** On a phone: a short card per line, and one line at a time edited in a form, where a row would not fit. */
-const LineCards = <L extends LineDraft>(props: LinesEditorProps<L>) => {
+const LineCards = <L extends LineDraft>(props: LayoutProps<L>) => {
   const { lines, onChange, readOnly, errors, newLine, picker, columns, max } = props;
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing<L> | null>(null);
@@ -385,7 +397,7 @@ const LineDialog = <L extends LineDraft>({
   validateLine,
   onCancel,
   onSave,
-}: LinesEditorProps<L> & { n: number; initial: L; onCancel: () => void; onSave: (line: L) => void }) => {
+}: LayoutProps<L> & { n: number; initial: L; onCancel: () => void; onSave: (line: L) => void }) => {
   const { t } = useTranslation();
   const [line, setLine] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -423,7 +435,7 @@ const LineDialog = <L extends LineDraft>({
         <DialogTitle id="line-dialog-title">{t('documents.lineTitle', { n })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {picker.render({
+            {picker.render?.({
               line,
               label: picker.label,
               error: errors[picker.field] && t(errors[picker.field]!),

@@ -172,12 +172,7 @@ const PlatformOrderDetail = ({
           <Section title={t('documents.lines')}>
             <LinesEditor<ProductLine>
               lines={lines}
-              onChange={() => undefined}
-              readOnly
-              errors={{}}
-              newLine={emptyProductLine}
-              validateLine={() => ({})}
-              picker={{ field: 'productId', label: t('platformOrders.product'), render: () => null }}
+              picker={{ field: 'productId', label: t('platformOrders.product') }}
               columns={columns}
             />
           </Section>
@@ -276,14 +271,15 @@ const NewPlatformOrder = ({ focusHeading }: { focusHeading: RefObject<boolean> }
           <Section title={t('documents.lines')}>
             <LinesEditor<ProductLine>
               lines={lines}
-              onChange={(next) => {
-                setLines(next);
-                setDirty(true);
+              edit={{
+                onChange: (next) => {
+                  setLines(next);
+                  setDirty(true);
+                },
+                newLine: emptyProductLine,
+                validateLine,
               }}
-              readOnly={false}
               errors={errors}
-              newLine={emptyProductLine}
-              validateLine={validateLine}
               max={PLATFORM_ORDER_LINES_MAX}
               picker={{
                 field: 'productId',

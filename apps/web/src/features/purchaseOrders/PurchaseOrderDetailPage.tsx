@@ -225,11 +225,12 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
           <Section title={t('documents.lines')}>
             <LinesEditor<LineDraft>
               lines={draft.lines}
-              onChange={(lines) => change({ ...draft, lines })}
-              readOnly={!editable}
+              edit={
+                editable
+                  ? { onChange: (lines) => change({ ...draft, lines }), newLine: emptyLine, validateLine }
+                  : undefined
+              }
               errors={errors}
-              newLine={emptyLine}
-              validateLine={validateLine}
               picker={{
                 field: 'articleId',
                 label: t('fields.article'),
