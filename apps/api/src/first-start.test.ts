@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedFirstStart } from './db/seed-documents';
+import { seedFirstStart } from './seed/seed-documents';
 import { platformRows, setupTestApp } from './test/helper';
 
 // What a newcomer meets after `npm start`: the database seeded as main.ts seeds it (demo documents included),

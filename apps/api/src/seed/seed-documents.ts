@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TPurchaseOrderInput } from '@tagstock/contract';
 import { loadAuthContext } from '../platform/auth';
 import { purchasingService } from '../modules/purchasing/purchasing.service';
-import { queryRows, withPlatform, type Db } from './client';
+import { queryRows, withPlatform, type Db } from '../db/client';
 import { seedDemo, type SeedResult } from './seed';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
