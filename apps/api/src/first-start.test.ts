@@ -77,6 +77,7 @@ const UNREACHED_BY_TENANT = [
   '/backend/api/category-attributions/{id}/usage',
   '/backend/api/platform-orders/{id}',
   '/backend/api/platform-orders/{id}/pdf',
+  '/backend/api/platform-orders/{id}/history',
   ...UNREACHED_ON_PLATFORM,
   '/backend/api/platform/platform-products/{id}',
 ];

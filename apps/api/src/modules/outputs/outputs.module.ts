@@ -22,6 +22,7 @@ import { documentService } from '../../platform/documents/document-service';
 import { period } from '../../platform/period';
 import { registerExitAuthorizer, type ExitAuthorizer } from '../ingest/authorization';
 import { outputType } from './outputs.service';
+import { registerOutputUsages } from './outputs.usages';
 
 /**
  * A validated output authorizes the exit of its tags for OUTPUT_EXIT_HOURS: one query per batch of exits,
@@ -83,6 +84,7 @@ const motifs = {
 export function outputsModule(db: Db) {
   const service = documentService(db, outputType);
   registerExitAuthorizer(outputAuthorizer);
+  registerOutputUsages();
   const routes: FastifyPluginAsyncZod = async (app) => {
     const tags = ['outputs'];
     documentRoutes(app, '/outputs', tags, service, {
