@@ -38,7 +38,7 @@ export async function catalog(): Promise<void> {
 
   const server = await startProcess('apps/api/src/main.ts', env, `${base}/backend/health`);
   const t0 = performance.now();
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-large.ts', '--orders', '0'], {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/seed/seed-large.ts', '--orders', '0'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',

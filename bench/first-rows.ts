@@ -69,7 +69,7 @@ export async function firstRowsBench(): Promise<void> {
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
   };
   const server = await startProcess('apps/api/src/main.ts', env, `${base}/backend/health`);
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-large.ts', '--orders', '0'], {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/seed/seed-large.ts', '--orders', '0'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',

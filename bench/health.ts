@@ -50,7 +50,7 @@ export async function health(): Promise<void> {
     [
       '--import',
       'tsx',
-      'apps/api/src/db/seed-large.ts',
+      'apps/api/src/seed/seed-large.ts',
       '--articles',
       String(ARTICLES),
       '--suppliers',

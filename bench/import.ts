@@ -51,7 +51,7 @@ export async function importBench(): Promise<void> {
   const env = { PORT: String(PORT), DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' };
   // PGlite is one process's: seed before the server opens the folder.
   const seedArgs = ['--articles', String(ARTICLES), '--suppliers', '200', '--customers', '200', '--orders', '0'];
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-large.ts', ...seedArgs], {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/seed/seed-large.ts', ...seedArgs], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',

@@ -34,7 +34,7 @@ export async function purchaseDashboard(): Promise<void> {
   try {
     const t0 = performance.now();
     const args = ['--articles', '20000', '--suppliers', '2000', '--customers', '100', '--orders', '100000'];
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-large.ts', ...args], {
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/seed/seed-large.ts', ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: 'inherit',

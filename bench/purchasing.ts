@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp, type AppConfig } from '../apps/api/src/app';
 import { openDatabase, withPlatform, queryRows } from '../apps/api/src/db/client';
-import { seedDemo } from '../apps/api/src/db/seed';
+import { seedDemo } from '../apps/api/src/seed/seed';
 import { dropDatabase, freshDatabase, record } from './lib';
 
 /**

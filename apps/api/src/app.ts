@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
+import { outputsModule } from './modules/outputs/outputs.module';
 import { platformOrdersModule } from './modules/platform-orders/platform-orders.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { articlesModule } from './modules/articles/articles.module';
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           rfidModule(db),
           purchasingModule(db),
           platformOrdersModule(db),
+          outputsModule(db),
         ];
         for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);
       });

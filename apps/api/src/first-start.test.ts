@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedFirstStart } from './db/seed-documents';
+import { seedFirstStart } from './seed/seed-documents';
 import { platformRows, setupTestApp } from './test/helper';
 
 // What a newcomer meets after `npm start`: the database seeded as main.ts seeds it (demo documents included),
@@ -77,6 +77,7 @@ const UNREACHED_BY_TENANT = [
   '/backend/api/category-attributions/{id}/usage',
   '/backend/api/platform-orders/{id}',
   '/backend/api/platform-orders/{id}/pdf',
+  '/backend/api/platform-orders/{id}/history',
   ...UNREACHED_ON_PLATFORM,
   '/backend/api/platform/platform-products/{id}',
 ];

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedFirstStart } from './db/seed-documents';
+import { seedFirstStart } from './seed/seed-documents';
 import { buildApp } from './app';
 
 async function main() {

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'email_taken',
   'epc_already_registered',
   'epc_not_receivable',
+  'epc_not_in_stock',
   'file_missing',
   'forbidden',
   'import_invalid',

@@ -21,16 +21,9 @@ import { callerTenant, type AuthContext } from './auth';
 import { translateDbError, usesOf, type DbErrorMap } from './db-errors';
 import { badRequest, notFound } from './errors';
 import { paginate, type ListSpec } from './pagination';
+import { countUsages } from './usages';
 
 type TenantTable = PgTable & { id: PgColumn; tenantId: PgColumn; updatedAt: PgColumn };
-
-/** Rows of another resource that name a record: counted before a delete, so the user knows first. */
-export type UsageRef = {
-  /** The referencing resource's name, as the web translates it (`articles`, `customers`…). */
-  resource: string;
-  table: PgTable & { tenantId: PgColumn };
-  column: PgColumn;
-};
 
 export type CrudSpec<TInput, TCreate = TInput, TQuery extends TListQuery = TListQuery> = {
   /** Singular name, used in messages and the activity log. */
@@ -46,8 +39,6 @@ export type CrudSpec<TInput, TCreate = TInput, TQuery extends TListQuery = TList
   errors?: DbErrorMap;
   /** Write created/updated/deleted entries to the activity log. */
   logged?: boolean;
-  /** What refers to a record and keeps it from being deleted (`GET <path>/:id/usage`). */
-  usages?: readonly UsageRef[];
   /** Extra work inside the creating transaction (e.g. an opening stock movement). */
   afterCreate?(tx: Tx, ctx: { tenantId: number; userId: number; id: number; input: TCreate }): Promise<void>;
 };
@@ -147,19 +138,11 @@ export function createCrudService<TItem, TInput, TCreate = TInput, TQuery extend
         return after;
       }),
 
-    /** How many rows of each declared referencing resource name this record (only those in use). */
+    /** What keeps this record from being deleted: the usages the referring modules registered (`registerUsage`). */
     usage: (auth: AuthContext, id: number): Promise<TUsage> =>
       scoped(auth, async (tx, tenantId) => {
         if (!(await findOne(tx, tenantId, id))) throw notFound(spec.entity);
-        const usages: TUsage['usages'] = [];
-        for (const ref of spec.usages ?? []) {
-          const [row] = await tx
-            .select({ count: sql<number>`count(*)::int` })
-            .from(ref.table)
-            .where(and(eq(ref.column, id), eq(ref.table.tenantId, tenantId)));
-          if (row && row.count > 0) usages.push({ resource: ref.resource, count: row.count });
-        }
-        return { usages };
+        return { usages: await countUsages(tx, spec.table, tenantId, id) };
       }),
 
     remove: (auth: AuthContext, id: number): Promise<void> =>

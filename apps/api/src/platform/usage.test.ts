@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../test/helper';
+import { withTenant } from '../db/client';
+import { purchaseOrderLines, purchaseOrders } from '../db/schema';
+import { platformRows, setupTestApp } from '../test/helper';
 
 const ctx = await setupTestApp();
 const api = '/backend/api';
@@ -104,6 +107,44 @@ describe('usage of a record', () => {
     await ok(admin, 'POST', '/attributions', { consumerId: consumer.id, articleId: item.id, startDate: '2026-01-05' });
     expect(await ok(admin, 'GET', `/consumers/${consumer.id}/usage`)).toEqual({
       usages: [{ resource: 'attributions', count: 1 }],
+    });
+  });
+
+  // Purchasing registers these: the supplier and article modules know nothing of purchase orders.
+  it('counts what other modules registered: the articles and purchase orders of a supplier, the orders of an article', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const supplier = await ok(admin, 'POST', '/suppliers', { name: 'Usage — fournisseur' });
+    const item = await article(admin, 'USG-PO', { supplierId: supplier.id });
+    const modes = await ok<{ items: Row[] }>(admin, 'GET', '/payment-modes');
+    const [demo] = await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Demo'`);
+    // Written directly: only what names the supplier and the article matters here, not the order rules.
+    await withTenant(ctx.database.db, demo!.id, async (tx) => {
+      const [order] = await tx
+        .insert(purchaseOrders)
+        .values({
+          tenantId: demo!.id,
+          number: 'BC-2026-USG001',
+          supplierId: supplier.id,
+          paymentModeId: modes.items[0]!.id,
+          orderDate: '2026-03-02',
+        })
+        .returning({ id: purchaseOrders.id });
+      const line = { tenantId: demo!.id, orderId: order!.id, articleId: item.id, reference: 'USG-PO' };
+      const price = { designation: 'Article USG-PO', unitPrice: '10', vatRate: '20', netAmount: '10' };
+      await tx.insert(purchaseOrderLines).values([
+        { ...line, ...price, position: 1, quantity: 1 },
+        { ...line, ...price, position: 2, quantity: 1 },
+      ]);
+    });
+    expect(await ok(admin, 'GET', `/suppliers/${supplier.id}/usage`)).toEqual({
+      usages: [
+        { resource: 'articles', count: 1 },
+        { resource: 'purchaseOrders', count: 1 },
+      ],
+    });
+    // Counted by order lines: the article is on two.
+    expect(await ok(admin, 'GET', `/articles/${item.id}/usage`)).toEqual({
+      usages: [{ resource: 'purchaseOrders', count: 2 }],
     });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
 import { buildApp, type AppConfig } from '../app';
 import { openDatabase, queryRows, withPlatform, type Database, type Db } from '../db/client';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../seed/seed';
 import { freshPostgres } from './postgres';
 
 export const DEMO_PASSWORD = 'demo-password-1';

@@ -22,6 +22,7 @@ import { queryRows, withTenant, type Db } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { registerUsage } from '../../platform/usages';
 import { translateDbError } from '../../platform/db-errors';
 import { badRequest, notFound } from '../../platform/errors';
 import { priceWithTax } from '@tagstock/contract/money';
@@ -31,13 +32,15 @@ import { reasons } from '../reasons/reasons.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
 import { articleImageRoutes } from './article-images';
 import { articleLotRoutes } from './article-lots';
-import { articles } from './articles.schema';
+import { articles, stockMovements } from './articles.schema';
 import { articleImportRoutes } from './articles.import';
 import { articleListSpec } from './articles.repository';
 import { moveStock } from '../stock/stock.service';
-import { purchaseOrderLines } from '../purchasing/purchasing.schema';
 
 export function articlesModule(db: Db) {
+  registerUsage(categories, { resource: 'articles', table: articles, column: articles.categoryId });
+  registerUsage(suppliers, { resource: 'articles', table: articles, column: articles.supplierId });
+  registerUsage(reasons, { resource: 'stockMovements', table: stockMovements, column: stockMovements.reasonId });
   const toValues = (input: TArticleInput) => {
     const { initialQuantity: _ignored, ...rest } = input as TArticleCreate;
     return { ...rest, priceTtc: priceWithTax(input.priceHt, input.vatRate) };
@@ -50,7 +53,6 @@ export function articlesModule(db: Db) {
     list: articleListSpec,
     toValues,
     references: { categoryId: categories, supplierId: suppliers },
-    usages: [{ resource: 'purchaseOrders', table: purchaseOrderLines, column: purchaseOrderLines.articleId }],
     logged: true,
     errors: {
       unique: { articles_tenant_reference_uq: 'reference' },

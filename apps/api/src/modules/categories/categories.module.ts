@@ -3,7 +3,6 @@ import { ZCategory, ZCategoryInput, type TCategory, type TCategoryInput } from '
 import type { Db } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { tenantList } from '../../platform/pagination';
-import { articles } from '../articles/articles.schema';
 import { categories } from './categories.schema';
 
 export function categoriesModule(db: Db) {
@@ -21,7 +20,6 @@ export function categoriesModule(db: Db) {
       defaultSort: 'name:asc',
     }),
     toValues: (input) => input,
-    usages: [{ resource: 'articles', table: articles, column: articles.categoryId }],
     errors: {
       unique: { categories_tenant_name_uq: 'name' },
       inUse: 'This category is used by articles: move them to another category first',

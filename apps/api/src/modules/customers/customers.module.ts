@@ -17,6 +17,7 @@ import { importExportRoutes, unknownReference } from '../../platform/import-expo
 import { tenantList, type ListSpec } from '../../platform/pagination';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { registerUsage } from '../../platform/usages';
 import { customerGroups, customers } from './customers.schema';
 
 type TCustomerQuery = z.infer<typeof ZCustomerListQuery>;
@@ -74,6 +75,7 @@ export const customerImportSpec = contactImportSpec<TCustomerInput, Map<string, 
 });
 
 export function customersModule(db: Db) {
+  registerUsage(customerGroups, { resource: 'customers', table: customers, column: customers.groupId });
   const service = createCrudService<TCustomer, TCustomerInput, TCustomerInput, TCustomerQuery>(db, {
     entity: 'customer',
     table: customers,
@@ -99,7 +101,6 @@ export function customersModule(db: Db) {
       defaultSort: 'name:asc',
     }),
     toValues: (input) => input,
-    usages: [{ resource: 'customers', table: customers, column: customers.groupId }],
     logged: true,
     errors: {
       unique: { customer_groups_tenant_name_uq: 'name' },

@@ -24,6 +24,8 @@ export type ExitAuthorizer = {
   covers(tx: Tx, exits: ExitContext[]): Promise<(string | null)[]>;
   /** The English text of a cover, for the stored message (default: the cover itself). */
   describe?(cover: string): string;
+  /** The whole stored message of an exit it covers (default: `Authorized: ` and the description). */
+  message?(cover: string): string;
 };
 
 export type ExitAuthorization = { isAuthorized: boolean; message: string; reason: TExitReason };
@@ -80,7 +82,7 @@ export function verdict(answers: { authorizer: ExitAuthorizer; cover: string | n
     const cover = covered.cover!;
     return {
       isAuthorized: true,
-      message: `Authorized: ${covered.authorizer.describe?.(cover) ?? cover}`,
+      message: covered.authorizer.message?.(cover) ?? `Authorized: ${covered.authorizer.describe?.(cover) ?? cover}`,
       reason: { code: 'authorized', params: { by: covered.authorizer.name, cover } },
     };
   }

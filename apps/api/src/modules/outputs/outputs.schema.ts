@@ -55,7 +55,10 @@ export const outputLines = pgTable(
     reference: text('reference').notNull(),
     designation: text('designation').notNull(),
     quantity: integer('quantity').notNull(),
-    epcs: text('epcs').array().notNull().default(sql`'{}'::text[]`),
+    epcs: text('epcs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('output_lines_output_idx').on(t.outputId, t.position),

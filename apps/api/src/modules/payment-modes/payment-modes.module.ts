@@ -10,7 +10,6 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { tenantList } from '../../platform/pagination';
-import { purchaseOrders } from '../purchasing/purchasing.schema';
 import { paymentModes } from './payment-modes.schema';
 
 /**
@@ -54,7 +53,6 @@ export function paymentModesModule(db: Db) {
     },
     toValues: (input) => input,
     logged: true,
-    usages: [{ resource: 'purchaseOrders', table: purchaseOrders, column: purchaseOrders.paymentModeId }],
     errors: {
       unique: { payment_modes_tenant_label_uq: 'label' },
       inUse: 'This payment mode is used by purchase orders: deactivate it instead',

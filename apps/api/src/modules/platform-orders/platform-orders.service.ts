@@ -175,6 +175,13 @@ export const platformOrderType: DocumentType<TPlatformOrderStatus, TPlatformOrde
   numberAt: 'create',
   editable: [],
   permissions: { read: 'platformOrders.read', write: 'platformOrders.write' },
+  actions: {
+    registerEpcs: {
+      statuses: ['done'],
+      code: 'order_not_sent',
+      message: 'Tags are registered once the order is done (sent)',
+    },
+  },
   transitions: serverTransitions(PLATFORM_ORDER_TRANSITIONS, 'platformOrders.write', {}),
   input: ZPlatformOrderInput,
   read: findOne,
@@ -226,12 +233,8 @@ export function platformOrdersService(db: Db) {
      * already has are named and nothing is written. A constant number of statements whatever the count.
      */
     registerEpcs: (auth: AuthContext, id: number, body: TEpcRegistration) =>
-      documents.platformWith(auth, id, async ({ tx, tenantId }, order) => {
+      documents.platformAction(auth, id, 'registerEpcs', async ({ tx, tenantId }, order) => {
         const input = ZEpcRegistration.parse(body);
-        if (order.status !== 'done')
-          throw conflict('order_not_sent', 'Tags are registered once the order is done (sent)', undefined, {
-            status: order.status,
-          });
         const [family] = await queryRows(
           tx,
           sql`select 1 from tag_families where id = ${input.familyId} and tenant_id = ${tenantId}`,

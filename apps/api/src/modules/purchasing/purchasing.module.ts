@@ -15,9 +15,11 @@ import type { Db } from '../../db/client';
 import { documentRoutes } from '../../platform/documents/document-routes';
 import { purchaseDashboardRoutes } from './purchasing-dashboard';
 import { purchasingService } from './purchasing.service';
+import { registerPurchasingUsages } from './purchasing.usages';
 
 /** Purchase orders (BDC, SPEC state group `bdc`): the first document on the pattern of DESIGN §4b. */
 export function purchasingModule(db: Db) {
+  registerPurchasingUsages();
   const service = purchasingService(db);
   const routes: FastifyPluginAsyncZod = async (app) => {
     const read = app.requirePermission('purchaseOrders.read');

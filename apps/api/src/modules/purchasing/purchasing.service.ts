@@ -248,6 +248,9 @@ export const purchaseOrderType: DocumentType<TPurchaseOrderStatus, TPurchaseOrde
   numberAt: 'create',
   editable: ['in_progress'],
   permissions: { read: 'purchaseOrders.read', write: 'purchaseOrders.write' },
+  actions: {
+    receive: { statuses: ['done'], code: 'invalid_transition', message: 'Only a sent order can be received' },
+  },
   transitions: serverTransitions(PURCHASE_ORDER_TRANSITIONS, 'purchaseOrders.write', REFUSALS, {
     'in_progress>canceled': (ctx, order: LockedOrder) => uncountReferences(ctx, order.id).then(() => undefined),
     'done>canceled': (ctx, order: LockedOrder) => uncountReferences(ctx, order.id).then(() => undefined),
@@ -305,7 +308,6 @@ export const purchaseOrderType: DocumentType<TPurchaseOrderStatus, TPurchaseOrde
 export function purchasingService(db: Db) {
   const scoped = tenantScope(db);
   const documents = documentService(db, purchaseOrderType);
-  const lockOrder = documents.lock;
 
   return {
     ...documents,
@@ -317,12 +319,7 @@ export function purchasingService(db: Db) {
     receive: (auth: AuthContext, id: number, body: TReceiptInput) =>
       scoped(auth, async (tx, tenantId) => {
         const input = ZReceiptInput.parse(body);
-        const order = await lockOrder(tx, tenantId, id);
-        if (order.status !== 'done')
-          throw conflict('invalid_transition', 'Only a sent order can be received', undefined, {
-            from: order.status,
-            to: 'received',
-          });
+        const order = await documents.lockFor(tx, tenantId, id, 'receive');
         const seen = new Set<number>();
         const duplicates: FieldError[] = [];
         input.lines.forEach((l, i) => {

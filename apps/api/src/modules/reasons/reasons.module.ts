@@ -10,7 +10,6 @@ import {
 import type { Db } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { tenantList } from '../../platform/pagination';
-import { stockMovements } from '../articles/articles.schema';
 import { reasons } from './reasons.schema';
 
 export function reasonsModule(db: Db) {
@@ -33,7 +32,6 @@ export function reasonsModule(db: Db) {
       return { ...spec, where: [...(spec.where ?? []), sql`r.kind in (${q.kind}, 'both')`] };
     },
     toValues: (input) => input,
-    usages: [{ resource: 'stockMovements', table: stockMovements, column: stockMovements.reasonId }],
     errors: {
       unique: { reasons_tenant_label_uq: 'label' },
       inUse: 'This reason is recorded on stock movements and cannot be deleted',

@@ -9,6 +9,7 @@ import {
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { registerUsage } from '../../platform/usages';
 import { articles } from '../articles/articles.schema';
 import { stamps } from './rfid.repository';
 import { attributions, consumers, tags } from './rfid.schema';
@@ -27,6 +28,7 @@ export const holderColumns = (a: string) => {
 
 /** Articles or tags handed to a consumer or a location for a period: their exits are authorized. */
 export function attributionResource(db: Db) {
+  registerUsage(consumers, { resource: 'attributions', table: attributions, column: attributions.consumerId });
   const service = createCrudService<TAttribution, TAttributionInput, TAttributionInput, TAttributionListQuery>(db, {
     entity: 'attribution',
     table: attributions,

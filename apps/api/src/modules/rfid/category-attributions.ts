@@ -9,12 +9,18 @@ import {
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { registerUsage } from '../../platform/usages';
 import { categories } from '../categories/categories.schema';
 import { activeToday, holderColumns } from './attributions';
 import { categoryAttributions, consumers } from './rfid.schema';
 
 /** A whole category handed to a consumer or a location for a period. */
 export function categoryAttributionResource(db: Db) {
+  registerUsage(consumers, {
+    resource: 'categoryAttributions',
+    table: categoryAttributions,
+    column: categoryAttributions.consumerId,
+  });
   const service = createCrudService<
     TCategoryAttribution,
     TCategoryAttributionInput,

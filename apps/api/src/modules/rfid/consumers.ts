@@ -3,7 +3,7 @@ import { ZConsumer, ZConsumerInput, type TConsumer, type TConsumerInput } from '
 import type { Db } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { stamps } from './rfid.repository';
-import { attributions, categoryAttributions, consumers } from './rfid.schema';
+import { consumers } from './rfid.schema';
 
 /** People and services that articles and tags are attributed to. */
 export function consumerResource(db: Db) {
@@ -24,10 +24,6 @@ export function consumerResource(db: Db) {
       tieBreaker: sql`c.id`,
     }),
     toValues: (input) => input,
-    usages: [
-      { resource: 'attributions', table: attributions, column: attributions.consumerId },
-      { resource: 'categoryAttributions', table: categoryAttributions, column: categoryAttributions.consumerId },
-    ],
     errors: { inUse: 'This consumer still has attributions: end or delete them first' },
   });
   const routes = crudRoutes({

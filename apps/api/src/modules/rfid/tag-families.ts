@@ -3,7 +3,7 @@ import { ZTagFamily, ZTagFamilyInput, type TTagFamily, type TTagFamilyInput } fr
 import type { Db } from '../../db/client';
 import { createCrudService, crudRoutes } from '../../platform/crud';
 import { tenantList } from '../../platform/pagination';
-import { tagFamilies, tags } from './rfid.schema';
+import { tagFamilies } from './rfid.schema';
 
 /** Tag families: whether their tags count in stock and raise an alarm at an exit. */
 export function tagFamilyResource(db: Db) {
@@ -21,7 +21,6 @@ export function tagFamilyResource(db: Db) {
       defaultSort: 'name:asc',
     }),
     toValues: (input) => input,
-    usages: [{ resource: 'tags', table: tags, column: tags.familyId }],
     errors: {
       unique: { tag_families_tenant_name_uq: 'name' },
       inUse: 'This family still has tags: move them to another family first',

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, withTenant, type Db } from '../../db/client';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { createCrudService, crudRoutes } from '../../platform/crud';
+import { registerUsage } from '../../platform/usages';
 import { translateDbError } from '../../platform/db-errors';
 import { badRequest, fieldErrorOf } from '../../platform/errors';
 import type { ListSpec } from '../../platform/pagination';
@@ -25,6 +26,7 @@ import { tagFamilies, tags } from './rfid.schema';
 
 /** Tags (EPCs) bound to articles, with their GS1 reading; binding a list of EPCs at once. */
 export function tagResource(db: Db) {
+  registerUsage(tagFamilies, { resource: 'tags', table: tags, column: tags.familyId });
   type TTagRow = Omit<TTag, 'gtin' | 'serial'>;
   const tagCrud = createCrudService<TTagRow, TTagInput, TTagInput, TTagListQuery>(db, {
     entity: 'tag',

@@ -23,7 +23,7 @@ import { createCrudService, crudRoutes } from '../../platform/crud';
 import { tenantList } from '../../platform/pagination';
 import { AppError, notFound } from '../../platform/errors';
 import type { Sessions } from '../../platform/session-cache';
-import { rolePermissions as rolePermissionsTable, roles, users } from '../auth/auth.schema';
+import { rolePermissions as rolePermissionsTable, roles } from '../auth/auth.schema';
 import { countAdmins, lastAdmin, ownRole, rolePermissions } from '../users/users.module';
 
 export function rolesModule(db: Db, sessions: Sessions) {
@@ -42,7 +42,6 @@ export function rolesModule(db: Db, sessions: Sessions) {
       defaultSort: 'name:asc',
     }),
     toValues: (input) => input,
-    usages: [{ resource: 'users', table: users, column: users.roleId }],
     logged: true,
     errors: {
       unique: { roles_tenant_name_uq: 'name' },

@@ -7,8 +7,6 @@ import { importExportRoutes } from '../../platform/import-export';
 import { contactSearch, contactSelect, contactSort } from '../../db/sql-fragments';
 import type { ListSpec } from '../../platform/pagination';
 import { createCrudService, crudRoutes } from '../../platform/crud';
-import { articles } from '../articles/articles.schema';
-import { purchaseOrders } from '../purchasing/purchasing.schema';
 import { suppliers } from './suppliers.schema';
 
 const list = (tenantId: number): ListSpec => ({
@@ -44,10 +42,6 @@ export function suppliersModule(db: Db) {
     idColumn: sql`s.id`,
     list,
     toValues: (input) => input,
-    usages: [
-      { resource: 'articles', table: articles, column: articles.supplierId },
-      { resource: 'purchaseOrders', table: purchaseOrders, column: purchaseOrders.supplierId },
-    ],
     logged: true,
     errors: { inUse: 'This supplier still has articles or orders: move or delete them first' },
   });

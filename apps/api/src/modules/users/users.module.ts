@@ -13,12 +13,13 @@ import { isoUtc } from '../../db/sql-fragments';
 import { diff, logActivity } from '../../platform/activity-log';
 import { tenantScope, type AuthContext } from '../../platform/auth';
 import { crudRoutes } from '../../platform/crud';
+import { registerUsage } from '../../platform/usages';
 import { translateDbError } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { paginate, type ListSpec } from '../../platform/pagination';
 import { hashPassword } from '../../platform/passwords';
 import type { Sessions } from '../../platform/session-cache';
-import { users } from '../auth/auth.schema';
+import { roles, users } from '../auth/auth.schema';
 
 const userColumns = sql`u.id, u.name, u.email, u.role_id as "roleId", r.name as "roleName", u.app_type as "App_Type",
   (u.disabled_at is not null) as disabled, ${isoUtc(sql`u.created_at`)} as "createdAt", ${isoUtc(sql`u.updated_at`)} as "updatedAt"`;
@@ -74,6 +75,7 @@ const logOf = (auth: AuthContext, tenantId: number, user: TUser) => ({
 });
 
 export function usersModule(db: Db, sessions: Sessions) {
+  registerUsage(roles, { resource: 'users', table: users, column: users.roleId });
   const findOne = async (tx: Tx, tenantId: number, id: number) =>
     (
       await queryRows<TUser>(

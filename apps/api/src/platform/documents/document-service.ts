@@ -49,6 +49,17 @@ export function documentService<
     return doc;
   }
 
+  /** Locks the document for one of the type's actions: 409 (the action's code) in a status it is not allowed in. */
+  async function lockFor(tx: Tx, tenantId: number | null, id: number, action: string): Promise<Locked> {
+    const doc = await lock(tx, tenantId, id);
+    const allowed = type.actions?.[action];
+    if (!allowed?.statuses.includes(doc.status))
+      throw conflict(allowed?.code ?? 'invalid_transition', allowed?.message ?? `No ${action} here`, undefined, {
+        status: doc.status,
+      });
+    return doc;
+  }
+
   /** 404 unless the document exists (in the caller's tenant), without locking it. */
   async function assertExists(tx: Tx, tenantId: number, id: number) {
     const [row] = await queryRows(tx, sql`select 1 from ${table} where id = ${id} and tenant_id = ${tenantId}`);
@@ -131,6 +142,7 @@ export function documentService<
   return {
     type,
     lock,
+    lockFor,
     read,
     assertExists,
     inTenant,
@@ -234,10 +246,15 @@ export function documentService<
       const p = await withPlatform(db, (tx) => pdf(tx, null, id, language));
       return render(p, language, p.printable);
     },
-    /** Runs `fn` on the locked document in platform work (the platform's own effects, e.g. registering tags). */
-    platformWith: (auth: AuthContext, id: number, fn: (ctx: DocumentContext, doc: Locked) => Promise<void>) =>
+    /** Runs one of the type's actions on the locked document in platform work (registering delivered tags…). */
+    platformAction: (
+      auth: AuthContext,
+      id: number,
+      action: string,
+      fn: (ctx: DocumentContext, doc: Locked) => Promise<void>,
+    ) =>
       withPlatform(db, async (tx): Promise<Full> => {
-        const doc = await lock(tx, null, id);
+        const doc = await lockFor(tx, null, id, action);
         await fn({ tx, tenantId: doc.tenantId, userId: auth.userId, auth }, doc);
         return read(tx, null, id);
       }),

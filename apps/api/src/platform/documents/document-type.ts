@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TActivityEntity, TPermission } from '@tagstock/contract';
+import type { ErrorCode, TActivityEntity, TPermission } from '@tagstock/contract';
 import type { Tx } from '../../db/client';
 import type { TChange } from '../../db/schema';
 import type { AuthContext } from '../auth';
@@ -48,6 +48,11 @@ export type DocumentType<
   /** Statuses in which the document may be deleted (drafts); none: it is never deleted. */
   deletable?: readonly S[];
   permissions: { read: TPermission; write: TPermission };
+  /**
+   * The type's own actions besides editing and changes of status (receiving, registering tags…) and the
+   * statuses they are allowed in; in another, the problem `code` (409) with `message`.
+   */
+  actions?: Record<string, { statuses: readonly S[]; code: ErrorCode; message: string }>;
   transitions: readonly Transition<S, Locked>[];
   /** Columns read with the lock for the transitions' rules, aliased as `Locked` names them (`line_count as "lineCount"`). */
   lockColumns?: SQL;

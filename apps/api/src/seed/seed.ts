@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PERMISSIONS, READ_PERMISSIONS } from '@tagstock/contract';
 import { hashPassword } from '../platform/passwords';
-import { rolePermissions, roles, tenants, users } from './schema';
-import { queryRows, withPlatform, type Db, type Tx } from './client';
+import { rolePermissions, roles, tenants, users } from '../db/schema';
+import { queryRows, withPlatform, type Db, type Tx } from '../db/client';
 import { seedTenantDefaults } from '../modules/tenants/tenant-defaults';
 import { seedCatalog } from './seed-catalog';
 

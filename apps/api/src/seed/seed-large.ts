@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { openDatabase, queryRows, withPlatform, withTenant, type Database } from './client';
+import { openDatabase, queryRows, withPlatform, withTenant, type Database } from '../db/client';
 import { moveStock } from '../modules/stock/stock.service';
 import { seedDemo } from './seed';
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { TPurchaseOrderInput } from '@tagstock/contract';
 import { loadAuthContext } from '../platform/auth';
+import { outputType } from '../modules/outputs/outputs.service';
 import { purchasingService } from '../modules/purchasing/purchasing.service';
-import { queryRows, withPlatform, type Db } from './client';
+import { documentService } from '../platform/documents/document-service';
+import { queryRows, withPlatform, type Db } from '../db/client';
 import { seedDemo, type SeedResult } from './seed';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -125,6 +127,35 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
           .filter((line) => line.quantity > 0),
       });
   }
+
+  // Stock outputs: one validated (the stock went out, with its number), one draft still being prepared.
+  const outputs = documentService(db, outputType);
+  const [breakage, consumer] = await withPlatform(db, async (tx) => [
+    (
+      await queryRows<{ id: number }>(
+        tx,
+        sql`select id from reasons where tenant_id = ${admin.tenantId} and label = 'Casse'`,
+      )
+    )[0],
+    (
+      await queryRows<{ id: number }>(
+        tx,
+        sql`select id from consumers where tenant_id = ${admin.tenantId} order by id limit 1`,
+      )
+    )[0],
+  ]);
+  const stocked = refs.articles.slice(0, 2);
+  if (!breakage || !consumer || stocked.length < 2) return;
+  const output = (daysAgoCount: number, notes: string) => ({
+    reasonId: breakage.id,
+    outputDate: daysAgo(daysAgoCount),
+    consumerId: consumer.id,
+    notes,
+    lines: stocked.map((a) => ({ articleId: a.id, quantity: 1 })),
+  });
+  const validated = await outputs.create(auth, output(2, 'Pièces abîmées à la manutention'));
+  await outputs.setStatus(auth, validated.id, 'validated', null);
+  await outputs.create(auth, output(0, 'À valider après contrôle'));
 }
 
 /**

@@ -12,8 +12,8 @@ import {
   suppliers,
   tagFamilies,
   tags,
-} from './schema';
-import type { Tx } from './client';
+} from '../db/schema';
+import type { Tx } from '../db/client';
 
 const SUPPLIERS = [
   {
