@@ -45,6 +45,7 @@ export const TAG_TYPES = [
   'Company',
   'PlatformProducts',
   'PlatformOrders',
+  'Outputs',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

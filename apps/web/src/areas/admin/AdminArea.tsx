@@ -126,6 +126,19 @@ export const AdminArea = () => (
         path="bdcRb/:id"
         element={page(() => import('../../features/platformOrders/PlatformOrderPage'), 'PlatformOrderPage')}
       />
+      <Route path="outputs" element={page(() => import('../../features/outputs/OutputsPage'), 'OutputsPage')} />
+      <Route
+        path="outputs/new"
+        element={page(() => import('../../features/outputs/OutputDetailPage'), 'OutputDetailPage', {
+          requires: 'outputs.write',
+          back: '/admin/outputs',
+          backLabelKey: 'outputs.title',
+        })}
+      />
+      <Route
+        path="outputs/:id"
+        element={page(() => import('../../features/outputs/OutputDetailPage'), 'OutputDetailPage')}
+      />
       <Route path="company" element={page(() => import('../../features/company/CompanyPage'), 'CompanyPage')} />
       <Route path="logs" element={page(() => import('../../features/logs/LogsPage'), 'LogsPage')} />
       <Route path="*" element={<NotFound homePath="/admin/dashboard" />} />

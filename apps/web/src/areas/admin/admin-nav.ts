@@ -22,6 +22,7 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
+import OutputIcon from '@mui/icons-material/OutboxOutlined';
 import type { NavItem } from '../../components/nav';
 
 /** Screens appear here once they work (DESIGN §7); each new screen is one entry with its group. */
@@ -49,6 +50,13 @@ export const ADMIN_NAV: readonly NavItem[] = [
     permission: 'articles.read',
   },
   { labelKey: 'nav.dlc', path: '/admin/dlc', icon: EventIcon, group: 'stock', permission: 'articles.read' },
+  {
+    labelKey: 'nav.outputs',
+    path: '/admin/outputs',
+    icon: OutputIcon,
+    group: 'stock',
+    permission: 'outputs.read',
+  },
   { labelKey: 'nav.reasons', path: '/admin/reasons', icon: LabelIcon, group: 'stock', permission: 'reasons.read' },
   {
     labelKey: 'nav.suppliers',

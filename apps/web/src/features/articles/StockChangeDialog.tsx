@@ -5,14 +5,8 @@ import { toast } from 'react-toastify';
 import { ZStockChange, type TArticle, type TStockChange } from '@tagstock/contract';
 import { formatNumber } from '../../components/format';
 import { ResourceForm, toFormValues, type FieldDef, type FormValues } from '../../components/ResourceForm';
-import { referenceOf } from '../../components/reference-source';
-import { reasonsApi } from '../reasons/api';
+import { REASONS_FOR } from '../reasons/api';
 import { useChangeStockMutation, type StockDirection } from './api';
-
-/** Only the reasons the server accepts for this direction (the list's `kind` filter: that kind and 'both'). */
-const reasonRef = (direction: StockDirection) =>
-  referenceOf(reasonsApi, (reason) => reason.label, 'label:asc', undefined, { kind: direction });
-const REASONS = { increment: reasonRef('increment'), decrement: reasonRef('decrement') };
 
 const fieldsFor = (direction: StockDirection): FieldDef[] => [
   { name: 'quantity', labelKey: 'fields.quantity', kind: 'number', required: true, half: true },
@@ -22,7 +16,7 @@ const fieldsFor = (direction: StockDirection): FieldDef[] => [
     kind: 'select',
     required: true,
     half: true,
-    reference: REASONS[direction],
+    reference: REASONS_FOR[direction],
   },
   { name: 'note', labelKey: 'fields.note', kind: 'textarea' },
 ];

@@ -17,3 +17,4 @@ export const customerGroupsApi = createResourceApi<TCustomerGroup, TCustomerGrou
 });
 
 export const customerGroupRef = referenceOf(customerGroupsApi, (g) => g.name, 'name:asc');
+export const customerRef = referenceOf(customersApi, (c) => c.name, 'name:asc');

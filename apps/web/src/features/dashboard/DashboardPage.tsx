@@ -20,6 +20,7 @@ import { useStockSummaryQuery } from '../articles/api';
 import { formatEuros, formatQuantity } from './format';
 import { RfidOverviewCard } from '../rfid/RfidOverviewCard';
 import { useHasPermission } from '../../components/use-permission';
+import { MotifsCard } from '../outputs/MotifsCard';
 import { PurchaseDashboardCard } from './PurchaseDashboardCard';
 
 const StatCard = ({
@@ -76,6 +77,7 @@ export const DashboardPage = () => {
   const { stockQuantity, stockValorisation, readerDisconnected } = useAppSelector((s) => s.dashboard);
   const dispatch = useAppDispatch();
   const canReadPurchases = useHasPermission('purchaseOrders.read');
+  const canReadOutputs = useHasPermission('outputs.read');
   const language = i18n.resolvedLanguage ?? 'en';
   // Initial figures from the API; the socket's send_notification keeps them live afterwards.
   const { data: summary } = useStockSummaryQuery(idClient ?? '', { skip: !idClient, refetchOnMountOrArgChange: true });
@@ -143,6 +145,7 @@ export const DashboardPage = () => {
       </Stack>
       {idClient && <RfidOverviewCard idClient={idClient} />}
       {idClient && canReadPurchases && <PurchaseDashboardCard idClient={idClient} />}
+      {idClient && canReadOutputs && <MotifsCard idClient={idClient} testId="output-dashboard" />}
       {waiting && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('dashboard.waiting')}

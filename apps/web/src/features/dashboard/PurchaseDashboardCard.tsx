@@ -7,8 +7,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink } from 'react-router';
@@ -21,52 +19,13 @@ import {
   useRepeatedReferencesQuery,
   useTopSuppliersQuery,
 } from './purchase-api';
-
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-/** The last `days` days, today included. */
-export const lastDays = (days: number, now = new Date()) => ({
-  startDate: isoDay(new Date(now.getTime() - (days - 1) * DAY_MS)),
-  endDate: isoDay(now),
-});
-const PERIODS = [30, 90, 365] as const;
-
-/** One widget; its caption names the time it covers, so it is clear which follow the period selector. */
-const Section = ({
-  title,
-  caption,
-  children,
-  testId,
-}: {
-  title: string;
-  caption?: string;
-  children: React.ReactNode;
-  testId: string;
-}) => (
-  <Grid size={{ xs: 12, md: 6 }} data-testid={testId}>
-    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: caption ? 0 : 1 }}>
-      {title}
-    </Typography>
-    {caption && (
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        component="p"
-        sx={{ mb: 1 }}
-        data-testid={`${testId}-caption`}
-      >
-        {caption}
-      </Typography>
-    )}
-    {children}
-  </Grid>
-);
+import { lastDays, PeriodToggle, Widget, type PeriodDays } from './widgets';
 
 /** Purchases at a glance (users with `purchaseOrders.read`): orders in progress, spend per month, suppliers, references. */
 export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
+  const [days, setDays] = useState<PeriodDays>(30);
   const period = { idClient, ...lastDays(days) };
   const { data: inProgress } = useBonDeCommandeEnCoursQuery(idClient);
   const { data: months } = usePurchasesPerMonthQuery(idClient);
@@ -82,22 +41,10 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
           <Typography variant="h6" component="h2">
             {t('dashboard.purchases')}
           </Typography>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={days}
-            onChange={(_e, value: (typeof PERIODS)[number] | null) => value && setDays(value)}
-            aria-label={t('dashboard.period')}
-          >
-            {PERIODS.map((d) => (
-              <ToggleButton key={d} value={d}>
-                {t('dashboard.lastDays', { count: d })}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <PeriodToggle days={days} onChange={setDays} />
         </Stack>
         <Grid container spacing={3}>
-          <Section title={t('dashboard.ordersInProgress')} testId="orders-in-progress">
+          <Widget title={t('dashboard.ordersInProgress')} testId="orders-in-progress">
             <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} data-testid="orders-in-progress-count">
               {inProgress ? n(inProgress.count) : '—'}
             </Typography>
@@ -115,8 +62,8 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
                 </ListItem>
               ))}
             </List>
-          </Section>
-          <Section
+          </Widget>
+          <Widget
             title={t('dashboard.purchasesPerMonth')}
             caption={t('dashboard.last12Months')}
             testId="purchases-per-month"
@@ -142,8 +89,8 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
                 hideLegend
               />
             )}
-          </Section>
-          <Section
+          </Widget>
+          <Widget
             title={t('dashboard.topSuppliers')}
             caption={t('dashboard.overLastDays', { count: days })}
             testId="top-suppliers"
@@ -164,8 +111,8 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
                 {t('dashboard.purchasedQuantity', { ordered: n(quantity.ordered), received: n(quantity.received) })}
               </Typography>
             )}
-          </Section>
-          <Section title={t('dashboard.mostOrdered')} caption={t('dashboard.allOrders')} testId="most-ordered">
+          </Widget>
+          <Widget title={t('dashboard.mostOrdered')} caption={t('dashboard.allOrders')} testId="most-ordered">
             <List dense disablePadding>
               {references?.map((r) => (
                 <ListItem key={r.reference} disableGutters>
@@ -183,7 +130,7 @@ export const PurchaseDashboardCard = ({ idClient }: { idClient: string }) => {
               ))}
             </List>
             {references?.length === 0 && <Typography color="text.secondary">{t('dashboard.noPurchases')}</Typography>}
-          </Section>
+          </Widget>
         </Grid>
       </CardContent>
     </Card>

@@ -18,7 +18,7 @@ const LABEL_KEYS: Record<string, string> = {
   familyName: 'fields.family',
   hasImage: 'articles.image',
   image: 'articles.image',
-  // Documents (purchase orders, orders to the platform).
+  // Documents (purchase orders, orders to the platform, stock outputs).
   lines: 'platformOrders.lineCount',
   totalNet: 'purchaseOrders.totalNet',
   orderDate: 'purchaseOrders.orderDate',
@@ -27,12 +27,22 @@ const LABEL_KEYS: Record<string, string> = {
   paymentModeId: 'purchaseOrders.paymentMode',
   receiptStatus: 'purchaseOrders.receiptStatus',
   registeredTags: 'platformOrders.registeredTags',
+  // Stock outputs.
+  reasonId: 'fields.reason',
+  outputDate: 'outputs.outputDate',
+  consumerId: 'fields.consumer',
+  customerId: 'fields.customer',
+  units: 'outputs.units',
 };
 // Fields holding codes the web names: the field → the prefix of its values' keys (per entity where they differ).
 const CODES: Record<string, string | Record<string, string>> = {
   reasonCode: 'stockReasons',
   receiptStatus: 'purchaseOrders.receiptStatuses',
-  status: { purchase_order: 'purchaseOrders.statuses', platform_order: 'platformOrders.statuses' },
+  status: {
+    purchase_order: 'purchaseOrders.statuses',
+    platform_order: 'platformOrders.statuses',
+    output: 'outputs.statuses',
+  },
 };
 const codesOf = (field: string, entity?: string): string | undefined => {
   const codes = CODES[field];

@@ -12,10 +12,10 @@ describe('exitReasonText', () => {
   it('says why an exit was not authorized in the user’s language', () => {
     const reason: TExitReason = { code: 'not_covered', params: { missing: ['attribution', 'output'] } };
     expect(exitReasonText(i18n.getFixedT('fr'), reason)).toBe(
-      'Aucune affectation active de ce tag, de son article ou de sa catégorie\u202f; aucune sortie de stock ouverte',
+      'Aucune affectation active de ce tag, de son article ou de sa catégorie\u202f; aucune sortie validée de ce tag depuis 24 h',
     );
     expect(exitReasonText(i18n.getFixedT('en'), reason)).toBe(
-      'No active attribution of this tag, its article or its category; no open stock output',
+      'No active attribution of this tag, its article or its category; no validated output of this tag in the last 24 hours',
     );
   });
 

@@ -1,0 +1,361 @@
+import { useState, type RefObject } from 'react';
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { DOCUMENT_LINES_MAX, OUTPUT_TRANSITIONS, type TOutput } from '@tagstock/contract';
+import { DateField } from '../../components/DateField';
+import { DocumentHistory } from '../../components/DocumentHistory';
+import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
+import type { DraftErrors } from '../../components/documents/lines';
+import { formatDate, formatDateTime, formatNumber } from '../../components/format';
+import { problemMessage } from '../../components/notify';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
+import { Section } from '../../components/Section';
+import { useCanWrite } from '../../components/use-permission';
+import { ArticlePicker } from '../articles/ArticlePicker';
+import { customerRef } from '../customers/api';
+import { REASONS_FOR } from '../reasons/api';
+import { consumerRef } from '../rfid/api';
+import { todayIso } from '../rfid/attribution-shared';
+import { epcsOf } from '../rfid/epc-list';
+import {
+  outputsApi,
+  useCreateOutputMutation,
+  useOutputHistoryQuery,
+  useOutputQuery,
+  useSetOutputStatusMutation,
+  useUpdateOutputMutation,
+} from './api';
+import {
+  draftOf,
+  emptyLine,
+  newDraft,
+  RECIPIENT_KINDS,
+  serverErrors,
+  validateDraft,
+  validateLine,
+  validationErrors,
+  type HeaderDraft,
+  type OutputDraft,
+  type OutputLine,
+  type RecipientKind,
+} from './draft';
+import { OUTPUT_HISTORY, OutputStatusChip, REFUSAL_KEYS } from './status';
+
+const LIST = '/admin/outputs';
+
+/** `/admin/outputs/:id` (`/admin/outputs/new` for a new one): header, lines and their EPCs, status, PDF, history. */
+export const OutputDetailPage = () => {
+  const { t } = useTranslation();
+  const id = documentId(useParams().id);
+  const query = useOutputQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
+  return (
+    <DocumentLoader
+      id={id}
+      query={query}
+      back={{ to: LIST, label: t('outputs.title') }}
+      live={(output) => t('documents.statusLive', { status: t(`outputs.statuses.${output.status}`) })}
+      render={(output, focusHeading) => <OutputEditor output={output} focusHeading={focusHeading} />}
+    />
+  );
+};
+
+/** The quantity, then the EPCs of the items that leave (one per row, at most one per item). */
+const useColumns = (): LineColumn<OutputLine>[] => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return [
+    {
+      field: 'quantity',
+      label: t('documents.lineFields.quantity'),
+      show: (line) => formatNumber(Number(line.quantity), language),
+      input: { value: (line) => line.quantity, set: (quantity) => ({ quantity }), mode: 'numeric' },
+      width: 110,
+    },
+    {
+      field: 'epcs',
+      label: t('outputs.epcs'),
+      show: (line) => epcsOf(line.epcs).join(', ') || '—',
+      input: { value: (line) => line.epcs, set: (epcs) => ({ epcs }), mode: 'text', multiline: true },
+      width: 320,
+      testId: 'line-epcs',
+    },
+  ];
+};
+
+const Fact = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
+  <Stack spacing={0.5}>
+    <Typography variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="body2" data-testid={testId}>
+      {value}
+    </Typography>
+  </Stack>
+);
+
+/** Until when the listed tags may leave through a gate, or since when they may no longer. */
+const ExitWindow = ({ until }: { until: string }) => {
+  const { t, i18n } = useTranslation();
+  const when = formatDateTime(until, i18n.resolvedLanguage ?? 'en');
+  const open = new Date(until).getTime() > Date.now();
+  return (
+    <Alert severity={open ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="exit-authorized">
+      {t(open ? 'outputs.exitAuthorizedUntil' : 'outputs.exitAuthorizationEnded', { when })}
+    </Alert>
+  );
+};
+
+const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusHeading: RefObject<boolean> }) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const navigate = useNavigate();
+  const canWrite = useCanWrite('outputs');
+  const columns = useColumns();
+  const [draft, setDraft] = useState<OutputDraft>(() => (output ? draftOf(output) : newDraft(todayIso())));
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [create, { isLoading: creating }] = useCreateOutputMutation();
+  const [update, { isLoading: updating }] = useUpdateOutputMutation();
+  const [setStatus, { isLoading: changingStatus }] = useSetOutputStatusMutation();
+  const [remove, { isLoading: removing }] = outputsApi.useRemove();
+  const { data: history } = useOutputHistoryQuery(output?.id ?? 0, { skip: !output });
+  const editable = canWrite && (output === null || output.status === 'draft');
+
+  const change = (next: OutputDraft) => {
+    setDraft(next);
+    setDirty(true);
+  };
+  const setHeader = (changes: Partial<HeaderDraft>) => {
+    change({ ...draft, header: { ...draft.header, ...changes } });
+    const fields = Object.keys(changes);
+    if (fields.some((field) => errors[field]))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))));
+  };
+  const errorOf = (field: keyof HeaderDraft) => ({
+    error: Boolean(errors[field]),
+    helperText: errors[field] ? t(errors[field]) : undefined,
+  });
+
+  const save = async (allowLeave: () => void) => {
+    const { body, errors: found } = validateDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      toast.error(t('purchaseOrders.validation.fix'));
+      return;
+    }
+    try {
+      if (output) {
+        await update({ id: output.id, body }).unwrap();
+        focusHeading.current = true;
+        toast.success(t('messages.edited'));
+      } else {
+        const created = await create(body).unwrap();
+        toast.success(t('outputs.created'));
+        allowLeave();
+        void navigate(`${LIST}/${created.id}`, { replace: true, state: { focusHeading: true } });
+      }
+    } catch (error) {
+      const onFields = serverErrors(error, draft);
+      setErrors(onFields);
+      toast.error(Object.keys(onFields).length ? t('purchaseOrders.validation.fix') : problemMessage(error, t));
+    }
+  };
+
+  const title = !output
+    ? t('outputs.new')
+    : output.number
+      ? t('outputs.titleOf', { number: output.number })
+      : t('outputs.titleDraft');
+  const recipientSource = draft.header.recipient === 'customer' ? customerRef : consumerRef;
+  return (
+    <DocumentShell
+      back={{ to: LIST, label: t('outputs.title') }}
+      title={title}
+      documentTitle={output?.number ?? title}
+      subtitle={
+        output && (
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            component="span"
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <span>{output.reasonLabel}</span>
+            <OutputStatusChip status={output.status} />
+          </Stack>
+        )
+      }
+      focusHeading={focusHeading}
+      dirty={dirty}
+      save={editable ? { run: save, busy: creating || updating } : undefined}
+      pdf={output ? { path: `/outputs/${output.id}/pdf`, number: output.number ?? title } : undefined}
+      status={
+        output
+          ? {
+              transitions: OUTPUT_TRANSITIONS,
+              doc: output,
+              actor: 'tenant',
+              allowed: canWrite,
+              texts: 'outputs',
+              refusals: REFUSAL_KEYS,
+              change: async (status, note) => {
+                try {
+                  return await setStatus({ id: output.id, status, note }).unwrap();
+                } catch (error) {
+                  // The stock or the tags that keep it from leaving, on their lines; the shell says why.
+                  setErrors(validationErrors(error, output));
+                  throw error;
+                }
+              },
+              busy: changingStatus,
+            }
+          : undefined
+      }
+      remove={output && editable ? { run: () => remove(output.id).unwrap(), busy: removing } : undefined}
+      locked={output && !editable && canWrite ? t('outputs.locked') : null}
+    >
+      {output?.exitAuthorizedUntil && <ExitWindow until={output.exitAuthorizedUntil} />}
+      <Grid container spacing={3}>
+        <Grid size={12}>
+          <Section title={t('outputs.header')}>
+            {editable ? (
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, md: 6 }}>
+                  <ReferenceSelect
+                    source={REASONS_FOR.decrement}
+                    label={t('fields.reason')}
+                    required
+                    value={draft.header.reasonId}
+                    {...errorOf('reasonId')}
+                    onChange={(reasonId) => setHeader({ reasonId })}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, md: 6 }}>
+                  <DateField
+                    fullWidth
+                    required
+                    label={t('outputs.outputDate')}
+                    value={draft.header.outputDate}
+                    {...errorOf('outputDate')}
+                    onChange={(outputDate) => setHeader({ outputDate })}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+                  <TextField
+                    select
+                    fullWidth
+                    label={t('outputs.recipientKind')}
+                    value={draft.header.recipient}
+                    onChange={(e) => setHeader({ recipient: e.target.value as RecipientKind, recipientId: '' })}
+                  >
+                    {RECIPIENT_KINDS.map((kind) => (
+                      <MenuItem key={kind} value={kind}>
+                        {t(`outputs.recipientKinds.${kind}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Grid>
+                {draft.header.recipient !== 'none' && (
+                  <Grid size={{ xs: 12, sm: 8, md: 9 }}>
+                    <ReferenceSelect
+                      // A new select for each kind: the search of one is not the other's.
+                      key={draft.header.recipient}
+                      source={recipientSource}
+                      label={t(draft.header.recipient === 'customer' ? 'fields.customer' : 'fields.consumer')}
+                      required
+                      value={draft.header.recipientId}
+                      {...errorOf('recipientId')}
+                      onChange={(recipientId) => setHeader({ recipientId })}
+                    />
+                  </Grid>
+                )}
+                <Grid size={12}>
+                  <TextField
+                    fullWidth
+                    multiline
+                    minRows={1}
+                    label={t('outputs.notes')}
+                    value={draft.header.notes}
+                    {...errorOf('notes')}
+                    onChange={(e) => setHeader({ notes: e.target.value })}
+                    slotProps={{ htmlInput: { maxLength: 2000 } }}
+                  />
+                </Grid>
+              </Grid>
+            ) : (
+              output && (
+                <>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }} useFlexGap>
+                    <Fact label={t('fields.reason')} value={output.reasonLabel} />
+                    <Fact label={t('outputs.outputDate')} value={formatDate(output.outputDate, language)} />
+                    <Fact
+                      label={t('outputs.recipient')}
+                      value={output.consumerName ?? output.customerName ?? '—'}
+                      testId="output-recipient"
+                    />
+                    <Fact label={t('outputs.createdBy')} value={output.createdByName ?? '—'} />
+                    {output.validatedAt && (
+                      <Fact label={t('outputs.validatedAt')} value={formatDateTime(output.validatedAt, language)} />
+                    )}
+                  </Stack>
+                  {output.notes && (
+                    <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>
+                      {output.notes}
+                    </Typography>
+                  )}
+                </>
+              )
+            )}
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section title={t('documents.lines')}>
+            <LinesEditor<OutputLine>
+              lines={draft.lines}
+              edit={
+                editable
+                  ? { onChange: (lines) => change({ ...draft, lines }), newLine: emptyLine, validateLine }
+                  : undefined
+              }
+              errors={errors}
+              max={DOCUMENT_LINES_MAX}
+              picker={{
+                field: 'articleId',
+                label: t('fields.article'),
+                render: ({ line, pick, ...props }) => (
+                  <ArticlePicker
+                    {...props}
+                    value={line.itemId === null ? null : { id: line.itemId, label: line.itemLabel }}
+                    onPick={(choice) => pick({ itemId: choice.id, itemLabel: choice.label })}
+                  />
+                ),
+              }}
+              columns={columns}
+            />
+            {editable && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t('outputs.epcsHelp')}
+              </Typography>
+            )}
+          </Section>
+        </Grid>
+        {output && (
+          <Grid size={12}>
+            <Section title={t('outputs.history')}>
+              <DocumentHistory events={history} vocabulary={OUTPUT_HISTORY} />
+            </Section>
+          </Grid>
+        )}
+      </Grid>
+    </DocumentShell>
+  );
+};
