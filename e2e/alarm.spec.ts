@@ -47,8 +47,9 @@ test('unauthorized exits: red alarms that stack with a count, each linked to its
   await expect(alarm).toContainText(
     new RegExp(
       escape(`${article.designation} est sorti de ${location} sans autorisation. Motif`) +
-        // The reason in the user's language, not the server's English authorizationMessage.
-        `\\s:\\s${escape('Aucune affectation active de ce tag, de son article ou de sa catégorie')}`,
+        // The reason in the user's language, not the server's English authorizationMessage: both covers it lacks.
+        `\\s:\\s${escape('Aucune affectation active de ce tag, de son article ou de sa catégorie')}` +
+        `\\s;\\s${escape('aucune sortie validée de ce tag depuis 24 h')}`,
     ),
   );
   await expect(alarm.locator('time')).toHaveText(new RegExp(`^Le .*${new Date().getFullYear()}`));
