@@ -102,4 +102,17 @@ describe('every code the server logs has its name in en and fr', () => {
       '1 234,50 €',
     );
   });
+
+  it('names what stock outputs log', () => {
+    for (const field of ['reasonId', 'outputDate', 'consumerId', 'customerId', 'notes', 'lines', 'units'])
+      expect(changeLine(t, { field, from: null, to: null }, 'fr').label, field).not.toBe(field);
+    expect(changeLine(t, { field: 'status', from: 'draft', to: 'validated' }, 'fr', 'output')).toEqual({
+      label: 'Statut',
+      from: 'Brouillon',
+      to: 'Validée',
+    });
+    expect(changeLine(t, { field: 'status', from: 'validated', to: 'canceled' }, 'fr', 'output').to).toBe(
+      'Annulée (retour)',
+    );
+  });
 });
