@@ -39,7 +39,8 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
   page,
   request,
 }) => {
-  test.setTimeout(90000);
+  // One whole output's life through the UI, on a machine that may be busy.
+  test.setTimeout(120000);
   const session = await apiSignIn(request);
   const run = unique().toUpperCase();
   const reason = await apiPost<{ id: number; label: string }>(request, session, '/reasons', {
@@ -107,7 +108,11 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
   // Validated: read only, returned (canceled) rather than deleted.
   await expect(page.getByTestId('read-only')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Supprimer' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Annuler (retour)' })).toBeVisible();
+  // A return is confirmed first, saying the stock comes back.
+  await page.getByRole('button', { name: 'Annuler (retour)' }).click();
+  await expect(dialog(page)).toContainText('le stock de ses articles et ses tags reviennent en stock');
+  await dialog(page).getByRole('button', { name: 'Fermer', exact: true }).click();
+  await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByTestId('history')).toContainText('Brouillon → Validée');
 
   // The exit slip names the output.
@@ -145,6 +150,8 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
   await expect(alarms.filter({ has: page.locator(`a[href$="movementId=${stayingOut.id}"]`) })).toHaveCount(1);
   await expect(alarms).toHaveCount(1);
   await expect(alarms).toContainText(`${a!.designation} est sorti de ${location} sans autorisation`);
+  await alarms.getByRole('button', { name: 'Fermer cette alerte' }).click();
+  await expect(alarms).toHaveCount(0);
 
   // The list and the motifs name the output, its reason and its customer.
   await page.getByRole('navigation').getByRole('link', { name: 'Sorties de stock', exact: true }).click();

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -64,4 +67,33 @@ export const Widget = ({
     )}
     {children}
   </Grid>
+);
+
+/** A card of widgets under a title, with the period selector the widgets that say so follow. */
+export const PeriodCard = ({
+  title,
+  days,
+  onDays,
+  testId,
+  children,
+}: {
+  title: string;
+  days: PeriodDays;
+  onDays: (days: PeriodDays) => void;
+  testId: string;
+  children: ReactNode;
+}) => (
+  <Card sx={{ mt: 3 }} data-testid={testId}>
+    <CardContent sx={{ p: 3 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <PeriodToggle days={days} onChange={onDays} />
+      </Stack>
+      <Grid container spacing={3}>
+        {children}
+      </Grid>
+    </CardContent>
+  </Card>
 );

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TMotifsByClient } from '@tagstock/contract';
 import { formatDate, formatNumber } from '../../components/format';
-import { lastDays, PeriodToggle, Widget, type PeriodDays } from '../dashboard/widgets';
+import { lastDays, PeriodCard, Widget, type PeriodDays } from '../dashboard/widgets';
 import { useMotifsByClientQuery, useMotifsOverviewQuery } from './api';
 
 /** Customers shown in the reasons per customer; the others are counted. */
@@ -50,73 +46,63 @@ export const MotifsCard = ({ idClient, testId }: { idClient: string; testId: str
   const most = Math.max(1, ...(overview?.byReason.map((r) => r.units) ?? []));
 
   return (
-    <Card sx={{ mt: 3 }} data-testid={testId}>
-      <CardContent sx={{ p: 3 }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2">
-            {t('outputs.motifs.title')}
+    <PeriodCard title={t('outputs.motifs.title')} days={days} onDays={setDays} testId={testId}>
+      <Widget
+        title={t('outputs.motifs.byReason')}
+        caption={t('dashboard.overLastDays', { count: days })}
+        testId="motifs-overview"
+      >
+        {overview && (
+          <Typography variant="body2" sx={{ mb: 1 }} data-testid="motifs-total">
+            {t('outputs.motifs.total', {
+              counts: counts(overview),
+              start: formatDate(overview.startDate, language),
+              end: formatDate(overview.endDate, language),
+            })}
           </Typography>
-          <PeriodToggle days={days} onChange={setDays} />
-        </Stack>
-        <Grid container spacing={3}>
-          <Widget
-            title={t('outputs.motifs.byReason')}
-            caption={t('dashboard.overLastDays', { count: days })}
-            testId="motifs-overview"
-          >
-            {overview && (
-              <Typography variant="body2" sx={{ mb: 1 }} data-testid="motifs-total">
-                {t('outputs.motifs.total', {
-                  counts: counts(overview),
-                  start: formatDate(overview.startDate, language),
-                  end: formatDate(overview.endDate, language),
-                })}
-              </Typography>
-            )}
-            <List dense disablePadding>
-              {overview?.byReason.map((reason) => (
-                <ListItem key={reason.reasonId} disableGutters sx={{ display: 'block' }}>
-                  <ListItemText primary={reason.reasonLabel} secondary={counts(reason)} />
-                  <Box
-                    aria-hidden
-                    sx={{
-                      height: 4,
-                      borderRadius: 2,
-                      bgcolor: 'primary.main',
-                      width: `${(reason.units / most) * 100}%`,
-                    }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-            {overview?.byReason.length === 0 && (
-              <Typography color="text.secondary">{t('outputs.motifs.noOutputs')}</Typography>
-            )}
-          </Widget>
-          <Widget title={t('outputs.motifs.byClient')} caption={t('outputs.motifs.allTime')} testId="motifs-by-client">
-            <List dense disablePadding>
-              {customers?.slice(0, CUSTOMERS_SHOWN).map((customer) => (
-                <ListItem key={customer.customerId} disableGutters>
-                  <ListItemText
-                    primary={customer.customerName}
-                    secondary={customer.reasons
-                      .map((reason) => `${reason.reasonLabel}${t('logs.labelSeparator')}${counts(reason)}`)
-                      .join(' · ')}
-                  />
-                </ListItem>
-              ))}
-            </List>
-            {customers && customers.length > CUSTOMERS_SHOWN && (
-              <Typography variant="body2" color="text.secondary">
-                {t('outputs.motifs.moreCustomers', { count: customers.length - CUSTOMERS_SHOWN })}
-              </Typography>
-            )}
-            {customers?.length === 0 && (
-              <Typography color="text.secondary">{t('outputs.motifs.noCustomerOutputs')}</Typography>
-            )}
-          </Widget>
-        </Grid>
-      </CardContent>
-    </Card>
+        )}
+        <List dense disablePadding>
+          {overview?.byReason.map((reason) => (
+            <ListItem key={reason.reasonId} disableGutters sx={{ display: 'block' }}>
+              <ListItemText primary={reason.reasonLabel} secondary={counts(reason)} />
+              <Box
+                aria-hidden
+                sx={{
+                  height: 4,
+                  borderRadius: 2,
+                  bgcolor: 'primary.main',
+                  width: `${(reason.units / most) * 100}%`,
+                }}
+              />
+            </ListItem>
+          ))}
+        </List>
+        {overview?.byReason.length === 0 && (
+          <Typography color="text.secondary">{t('outputs.motifs.noOutputs')}</Typography>
+        )}
+      </Widget>
+      <Widget title={t('outputs.motifs.byClient')} caption={t('outputs.motifs.allTime')} testId="motifs-by-client">
+        <List dense disablePadding>
+          {customers?.slice(0, CUSTOMERS_SHOWN).map((customer) => (
+            <ListItem key={customer.customerId} disableGutters>
+              <ListItemText
+                primary={customer.customerName}
+                secondary={customer.reasons
+                  .map((reason) => `${reason.reasonLabel}${t('logs.labelSeparator')}${counts(reason)}`)
+                  .join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+        {customers && customers.length > CUSTOMERS_SHOWN && (
+          <Typography variant="body2" color="text.secondary">
+            {t('outputs.motifs.moreCustomers', { count: customers.length - CUSTOMERS_SHOWN })}
+          </Typography>
+        )}
+        {customers?.length === 0 && (
+          <Typography color="text.secondary">{t('outputs.motifs.noCustomerOutputs')}</Typography>
+        )}
+      </Widget>
+    </PeriodCard>
   );
 };

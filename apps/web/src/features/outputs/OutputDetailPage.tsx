@@ -197,7 +197,11 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
       focusHeading={focusHeading}
       dirty={dirty}
       save={editable ? { run: save, busy: creating || updating } : undefined}
-      pdf={output ? { path: `/outputs/${output.id}/pdf`, number: output.number ?? title } : undefined}
+      pdf={
+        output
+          ? { path: `/outputs/${output.id}/pdf`, number: output.number ?? `${t('outputs.draft')}-${output.id}` }
+          : undefined
+      }
       status={
         output
           ? {

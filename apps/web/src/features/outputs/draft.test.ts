@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TOutput } from '@tagstock/contract';
+import type { TOutput, TProblem } from '@tagstock/contract';
 import type { QueryError } from '../../app/base-api';
 import {
   draftOf,
@@ -25,7 +25,7 @@ const filled = (): OutputDraft => ({
   ],
 });
 
-const problem = (code: string, errors: { field: string; message: string; code?: string }[]): QueryError => ({
+const problem = (code: string, errors: NonNullable<TProblem['errors']>): QueryError => ({
   status: code === 'unknown_reference' ? 400 : 409,
   problem: { type: 'about:blank', title: code, status: 409, code, errors },
 });
