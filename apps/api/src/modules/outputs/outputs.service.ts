@@ -14,7 +14,8 @@ import { queryRows, type Tx } from '../../db/client';
 import { isoUtc, jsonList } from '../../db/sql-fragments';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
 import { serverTransitions } from '../../platform/documents/status-machine';
-import { badRequest, type FieldError } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
+import { lineArticles, missingReferences } from '../../platform/documents/references';
 import type { ListSpec } from '../../platform/pagination';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
@@ -116,28 +117,20 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOu
  * articles and EPCs, each checked in the caller's tenant: an EPC must be a tag of the line's article, listed once.
  */
 async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const [refs] = await queryRows<{ reason: boolean; consumer: boolean; customer: boolean }>(
-    tx,
-    sql`select exists (select 1 from reasons where id = ${input.reasonId} and tenant_id = ${tenantId}
-                         and kind in ('decrement', 'both')) as reason,
-          ${input.consumerId} :: int is null
-            or exists (select 1 from consumers where id = ${input.consumerId} and tenant_id = ${tenantId}) as consumer,
-          ${input.customerId} :: int is null
-            or exists (select 1 from customers where id = ${input.customerId} and tenant_id = ${tenantId}) as customer`,
+  const { byId, errors } = await lineArticles(tx, tenantId, input.lines);
+  errors.unshift(
+    ...(await missingReferences(tx, tenantId, {
+      reasonId: {
+        table: 'reasons',
+        id: input.reasonId,
+        where: sql`kind <> 'increment'`,
+        message: 'not a reason for an output',
+      },
+      consumerId: { table: 'consumers', id: input.consumerId },
+      customerId: { table: 'customers', id: input.customerId },
+    })),
   );
-  const errors: FieldError[] = [];
-  if (!refs?.reason) errors.push({ field: 'reasonId', message: 'not a reason for an output', code: 'not_found' });
-  if (!refs?.consumer) errors.push({ field: 'consumerId', message: 'not found', code: 'not_found' });
-  if (!refs?.customer) errors.push({ field: 'customerId', message: 'not found', code: 'not_found' });
-  const ids = [...new Set(input.lines.map((l) => l.articleId))];
   const epcs = input.lines.flatMap((l, i) => l.epcs.map((epc) => ({ epc, line: i, article: l.articleId })));
-  const articles = ids.length
-    ? await queryRows<{ id: number; reference: string; designation: string }>(
-        tx,
-        sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
-            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
-      )
-    : [];
   const tags = epcs.length
     ? await queryRows<{ epc: string; articleId: number | null }>(
         tx,
@@ -145,11 +138,7 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
             join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc`,
       )
     : [];
-  const byId = new Map(articles.map((a) => [a.id, a]));
   const tagArticle = new Map(tags.map((t) => [t.epc, t.articleId]));
-  input.lines.forEach((l, i) => {
-    if (!byId.has(l.articleId)) errors.push({ field: `lines.${i}.articleId`, message: 'not found', code: 'not_found' });
-  });
   const seen = new Set<string>();
   for (const e of epcs) {
     const field = `lines.${e.line}.epcs`;

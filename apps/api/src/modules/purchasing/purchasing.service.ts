@@ -29,6 +29,7 @@ import {
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/pagination';
+import { lineArticles, missingReferences } from '../../platform/documents/references';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
@@ -171,26 +172,13 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPu
 
 /** The header's references and the lines' articles, each checked in the caller's tenant, in two queries. */
 async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const [refs] = await queryRows<{ supplier: boolean; mode: boolean }>(
-    tx,
-    sql`select exists (select 1 from suppliers where id = ${input.supplierId} and tenant_id = ${tenantId}) as supplier,
-          exists (select 1 from payment_modes where id = ${input.paymentModeId} and tenant_id = ${tenantId}) as mode`,
+  const { byId, errors } = await lineArticles(tx, tenantId, input.lines);
+  errors.unshift(
+    ...(await missingReferences(tx, tenantId, {
+      supplierId: { table: 'suppliers', id: input.supplierId },
+      paymentModeId: { table: 'payment_modes', id: input.paymentModeId },
+    })),
   );
-  const errors: FieldError[] = [];
-  if (!refs?.supplier) errors.push({ field: 'supplierId', message: 'not found', code: 'not_found' });
-  if (!refs?.mode) errors.push({ field: 'paymentModeId', message: 'not found', code: 'not_found' });
-  const ids = [...new Set(input.lines.map((l) => l.articleId))];
-  const articles = ids.length
-    ? await queryRows<{ id: number; reference: string; designation: string }>(
-        tx,
-        sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
-            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
-      )
-    : [];
-  const byId = new Map(articles.map((a) => [a.id, a]));
-  input.lines.forEach((l, i) => {
-    if (!byId.has(l.articleId)) errors.push({ field: `lines.${i}.articleId`, message: 'not found', code: 'not_found' });
-  });
   if (errors.length) throw badRequest('unknown_reference', 'Unknown supplier, payment mode or article', errors);
   const priced = pricedLines(
     input.lines.map((l) => {
