@@ -172,7 +172,7 @@ test('on a phone an order is written one line at a time in a form, and saved', a
   await form.getByRole('textbox', { name: 'Quantité' }).fill('5');
   await form.getByRole('button', { name: 'Valider' }).click();
   await expect(form).toHaveCount(0);
-  const first = page.getByTestId('order-line-1');
+  const first = page.getByTestId('document-line-1');
   await expect(first).toContainText(`1. ${a.reference} — Casque antibruit`);
   await expect(first).toContainText('Quantité5');
 
@@ -188,15 +188,15 @@ test('on a phone an order is written one line at a time in a form, and saved', a
   await form.getByRole('button', { name: 'Valider' }).click();
   await expect(form).toHaveCount(0);
   await expect(lines.getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByTestId('order-line-2')).toContainText('Prix unitaire HT0,50 €');
+  await expect(page.getByTestId('document-line-2')).toContainText('Prix unitaire HT0,50 €');
   expect(await sideways(page)).toBeLessThanOrEqual(0);
 
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/bdc\/\d+$/);
   // 5 × 12 + 10 × 0,50 = 65 HT, computed by the server.
   await expect(page.getByTestId('total-net')).toHaveText('65,00 €');
-  await expect(page.getByTestId('order-line-1').getByTestId('line-net')).toHaveText('60,00 €');
-  await expect(page.getByTestId('order-line-2').getByTestId('line-net')).toHaveText('5,00 €');
+  await expect(page.getByTestId('document-line-1').getByTestId('line-net')).toHaveText('60,00 €');
+  await expect(page.getByTestId('document-line-2').getByTestId('line-net')).toHaveText('5,00 €');
   await settled(page);
   expect(await sideways(page)).toBeLessThanOrEqual(0);
   expect(await violations(page, 'saved order')).toEqual([]);

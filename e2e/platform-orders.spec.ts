@@ -25,18 +25,32 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await expect(page).toHaveURL(/\/admin/);
   await page.getByRole('link', { name: 'Orders to Tagstock', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders to Tagstock' })).toBeVisible();
-  await page.getByRole('button', { name: 'New order' }).click();
-  await chooseOption(page, 'Product', 'RB-TAG-UHF-1000 — Étiquettes RFID UHF (lot de 1000) (€120.00)');
-  await dialog(page).getByRole('textbox', { name: 'Quantity 1' }).fill('2');
-  await expect(dialog(page).getByText('Total incl. tax: €288.00')).toBeVisible();
-  await dialog(page).getByRole('button', { name: 'Place the order' }).click();
+  await page.getByRole('link', { name: 'New order' }).click();
+  await expect(page).toHaveURL(/\/admin\/bdcRb\/new$/);
+  // The same lines editor as a purchase order: type the reference, Enter picks the product, then the quantity.
+  const product = page.getByRole('combobox', { name: 'Product, line 1' });
+  await product.click();
+  await product.fill('RB-TAG-UHF-1000');
+  await expect(
+    page.getByRole('option', { name: /^RB-TAG-UHF-1000 — Étiquettes RFID UHF \(lot de 1000\)/ }),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Quantity, line 1' })).toBeFocused();
+  await page.keyboard.type('2');
+  // The totals, with their VAT breakdown, computed as the server will: 2 × 120 + 20 %.
+  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate20 %€240.00€48.00']);
+  await expect(page.getByTestId('total-gross')).toHaveText('€288.00');
+  await page.getByRole('button', { name: 'Place the order' }).click();
   await expect(page).toHaveURL(/\/admin\/bdcRb\/\d+$/);
   const heading = page.getByRole('heading', { name: /^Order RB-\d{4}-\d{6}$/ });
   await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
   const orderUrl = new URL(page.url()).pathname;
   const number = (await heading.textContent())!.replace('Order ', '');
   await expect(page.getByText('In progress', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Order lines' })).toContainText('RB-TAG-UHF-1000');
+  await expect(page.getByRole('table', { name: 'Lines' })).toContainText('RB-TAG-UHF-1000');
+  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate20 %€240.00€48.00']);
+  await expect(page.getByTestId('total-gross')).toHaveText('€288.00');
   // Its PDF, issued by the tenant to the platform.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
@@ -109,7 +123,7 @@ test('another tenant never sees the order, and a reader cannot place one', async
   await page.goto('/admin/bdcRb');
   await expect(page.getByRole('heading', { name: 'Orders to Tagstock' })).toBeVisible();
   await expect(page.getByRole('grid')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'New order' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New order' })).toHaveCount(0);
   await signOut(page);
   await signIn(page, ACCOUNTS.acme);
   await expect(page).toHaveURL(/\/admin/);

@@ -87,15 +87,16 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   await expect(toast(page, `Order ${number} created`)).toBeVisible();
   // The editor that had the focus was replaced: the focus is on the new order's heading, not lost on the page.
   await expect(heading).toBeFocused();
-  await expect(page.getByTestId('order-status-live')).toHaveText('In progress, Not received');
+  await expect(page.getByTestId('document-status-live')).toHaveText('In progress, Not received');
   // Totals come from the server: 5 × 12 + 3 × 12 + 4 × 8.50 = 130, VAT 20 %.
   await expect(page.getByTestId('total-net')).toHaveText('€130.00');
   await expect(page.getByTestId('total-vat')).toHaveText('€26.00');
   await expect(page.getByTestId('total-gross')).toHaveText('€156.00');
+  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate20 %€130.00€26.00']);
   await expect(page.getByRole('combobox', { name: 'Article, line 1' })).toHaveValue(`${a.reference} — Gants A`);
   await expect(page.getByRole('combobox', { name: 'Article, line 2' })).toHaveValue(`${b.reference} — Gants B`);
   await expect(page.getByRole('combobox', { name: 'Article, line 3' })).toHaveValue(`${c.reference} — Gants C`);
-  await expect(page.getByTestId('order-line-3').getByTestId('line-net')).toHaveText('€34.00');
+  await expect(page.getByTestId('document-line-3').getByTestId('line-net')).toHaveText('€34.00');
 
   // The PDF, fetched with the session's token.
   const downloading = page.waitForEvent('download');
@@ -150,12 +151,12 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   await expect(toast(page, 'Receipt recorded')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
   await expect(heading).toBeFocused();
-  await expect(page.getByTestId('order-status-live')).toHaveText('Done (sent), Partially received');
+  await expect(page.getByTestId('document-status-live')).toHaveText('Done (sent), Partially received');
   await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2 (2 EPCs)`);
   const orderId = Number(new URL(page.url()).pathname.split('/').pop());
   const receipts = await apiGet<{ receiptDate: string }[]>(request, session, `/purchase-orders/${orderId}/receipts`);
   expect(receipts.map((r) => r.receiptDate)).toEqual(['2026-01-15']);
-  await expect(page.getByTestId('order-line-1').getByTestId('line-received')).toHaveText('2');
+  await expect(page.getByTestId('document-line-1').getByTestId('line-received')).toHaveText('2');
   await expect(page.getByTestId('history')).toContainText('Receipt: Not received → Partially received');
 
   // Something was received: canceling is no longer offered (the contract's rule, as the server applies it).
@@ -343,6 +344,6 @@ test('a link to an order, an article or an order to the platform that does not e
   await expect(page.getByRole('main').getByRole('link', { name: 'Articles' })).toBeVisible();
   await page.goto('/admin/bdcRb/abc');
   await expect(page.getByTestId('load-error')).toHaveText('This record does not exist or was deleted');
-  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Orders to Tagstock' }).click();
   await expect(page).toHaveURL(/\/admin\/bdcRb$/);
 });

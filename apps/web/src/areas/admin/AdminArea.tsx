@@ -115,6 +115,14 @@ export const AdminArea = () => (
         element={page(() => import('../../features/platformOrders/PlatformOrdersPage'), 'PlatformOrdersPage')}
       />
       <Route
+        path="bdcRb/new"
+        element={page(() => import('../../features/platformOrders/PlatformOrderPage'), 'PlatformOrderPage', {
+          requires: 'platformOrders.write',
+          back: '/admin/bdcRb',
+          backLabelKey: 'platformOrders.title',
+        })}
+      />
+      <Route
         path="bdcRb/:id"
         element={page(() => import('../../features/platformOrders/PlatformOrderPage'), 'PlatformOrderPage')}
       />

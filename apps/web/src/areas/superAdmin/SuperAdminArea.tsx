@@ -9,7 +9,8 @@ import { TenantsPage } from '../../features/tenants/TenantsPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { PlatformReadersPage, PlatformTerminalsPage } from '../../features/rfid/PlatformPages';
-import { AdminPlatformOrderPage, AdminPlatformOrdersPage } from '../../features/platformOrders/AdminPlatformOrdersPage';
+import { AdminPlatformOrderPage } from '../../features/platformOrders/PlatformOrderPage';
+import { AdminPlatformOrdersPage } from '../../features/platformOrders/PlatformOrdersPage';
 import { PlatformProductsPage } from '../../features/platformOrders/PlatformProductsPage';
 import { SUPER_ADMIN_NAV } from './super-admin-nav';
 

@@ -1,69 +1,9 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TDocumentTotals, TReceipt } from '@tagstock/contract';
-import { formatDate, formatMoney, formatNumber, formatRate } from '../../components/format';
+import type { TReceipt } from '@tagstock/contract';
+import { formatDate, formatNumber } from '../../components/format';
 import { DocumentHistory, type HistoryVocabulary } from '../../components/DocumentHistory';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
 import { usePurchaseOrderHistoryQuery, usePurchaseOrderReceiptsQuery } from './api';
-
-/** The server's totals: per VAT rate, then the document. */
-export const TotalsTable = ({ totals, stale }: { totals: TDocumentTotals; stale: boolean }) => {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return (
-    <>
-      <Table size="small" aria-label={t('purchaseOrders.totals')} data-testid="order-totals">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('purchaseOrders.lineFields.vatRate')}</TableCell>
-            <TableCell align="right">{t('purchaseOrders.vatBase')}</TableCell>
-            <TableCell align="right">{t('purchaseOrders.vatAmount')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {totals.byRate.map((rate) => (
-            <TableRow key={rate.rate}>
-              <TableCell>{formatRate(rate.rate, language)}</TableCell>
-              <TableCell align="right">{formatMoney(rate.base, language)}</TableCell>
-              <TableCell align="right">{formatMoney(rate.vat, language)}</TableCell>
-            </TableRow>
-          ))}
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>{t('purchaseOrders.totalNet')}</TableCell>
-            <TableCell />
-            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="total-net">
-              {formatMoney(totals.net, language)}
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            <TableCell>{t('purchaseOrders.totalVat')}</TableCell>
-            <TableCell />
-            <TableCell align="right" data-testid="total-vat">
-              {formatMoney(totals.vat, language)}
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>{t('purchaseOrders.totalGross')}</TableCell>
-            <TableCell />
-            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="total-gross">
-              {formatMoney(totals.gross, language)}
-            </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
-      {stale && (
-        <Typography variant="caption" color="warning.main" component="p" sx={{ mt: 1 }}>
-          {t('purchaseOrders.totalsStale')}
-        </Typography>
-      )}
-    </>
-  );
-};
 
 export const ReceiptsTable = ({ orderId }: { orderId: number }) => {
   const { t, i18n } = useTranslation();
@@ -114,7 +54,7 @@ const HISTORY: HistoryVocabulary = {
     orderDate: 'purchaseOrders.orderDate',
     expectedDate: 'purchaseOrders.expectedDate',
     notes: 'purchaseOrders.notes',
-    lines: 'purchaseOrders.lines',
+    lines: 'documents.lines',
     totalNet: 'purchaseOrders.totalNet',
   },
   title: 'purchaseOrders.history',

@@ -4,12 +4,12 @@ import { emptyLine, inputOf, newDraft, serverErrors, validateDraft, validateLine
 const filled = (): OrderDraft => ({
   header: { supplierId: '3', paymentModeId: '1', orderDate: '2026-03-15', expectedDate: '', notes: ' ' },
   lines: [
-    { ...emptyLine(), articleId: 7, articleLabel: 'A — a', quantity: '2', unitPrice: '12,50', vatRate: '20' },
+    { ...emptyLine(), itemId: 7, itemLabel: 'A — a', quantity: '2', unitPrice: '12,50', vatRate: '20' },
     emptyLine(),
     {
       ...emptyLine(),
-      articleId: 8,
-      articleLabel: 'B — b',
+      itemId: 8,
+      itemLabel: 'B — b',
       quantity: '0',
       unitPrice: '1',
       discount: '5,5',
@@ -24,8 +24,24 @@ describe('an order draft', () => {
     expect(positions).toEqual([0, 2]);
     expect(body).toMatchObject({ supplierId: 3, paymentModeId: 1, expectedDate: null, notes: null });
     expect(body.lines).toEqual([
-      { articleId: 7, designation: null, quantity: 2, unitPrice: '12.50', discount: '0', vatRate: '20' },
-      { articleId: 8, designation: null, quantity: 0, unitPrice: '1', discount: '5.5', vatRate: '5.5' },
+      {
+        articleId: 7,
+        designation: null,
+        quantity: 2,
+        unitPrice: '12.50',
+        discount: '0',
+        vatRate: '20',
+        vatCategory: null,
+      },
+      {
+        articleId: 8,
+        designation: null,
+        quantity: 0,
+        unitPrice: '1',
+        discount: '5.5',
+        vatRate: '5.5',
+        vatCategory: null,
+      },
     ]);
   });
 
@@ -62,7 +78,11 @@ describe('an order draft', () => {
 describe('validateLine', () => {
   it('checks one line by the contract, an empty one included', () => {
     expect(validateLine(filled().lines[0]!)).toEqual({});
-    expect(validateLine(emptyLine())).toEqual({ articleId: 'purchaseOrders.validation.selectArticle' });
+    expect(validateLine(emptyLine())).toEqual({
+      articleId: 'purchaseOrders.validation.selectArticle',
+      unitPrice: 'validation.invalidAmount',
+      vatRate: 'validation.invalidRate',
+    });
     const bad = validateLine({ ...filled().lines[0]!, quantity: '0', unitPrice: 'abc' });
     expect(Object.keys(bad).sort()).toEqual(['quantity', 'unitPrice']);
   });

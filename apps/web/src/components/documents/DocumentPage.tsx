@@ -1,0 +1,280 @@
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CancelIcon from '@mui/icons-material/CancelOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import SaveIcon from '@mui/icons-material/SaveOutlined';
+import SendIcon from '@mui/icons-material/SendOutlined';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { toast } from 'react-toastify';
+import { nextStatuses, type TDocumentTransition } from '@tagstock/contract';
+import { isQueryError } from '../../app/base-api';
+import { BackLink, LoadError } from '../BackLink';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { useLeaveGuard } from '../LeaveGuard';
+import { Loading } from '../Loading';
+import { problemMessage } from '../notify';
+import { PageHeader } from '../PageHeader';
+import { PdfButton } from '../PdfButton';
+import { StatusChangeDialog } from '../StatusChangeDialog';
+
+/** A document route's `:id`: a number, null for `new` (or no id), NaN for anything else (known missing). */
+export const documentId = (param: string | undefined): number | null => {
+  if (param === undefined || param === 'new') return null;
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : Number.NaN;
+};
+
+// Read by screen readers, not shown.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+type Loaded<D> = { data?: D; isLoading: boolean; error?: unknown };
+
+/**
+ * Loads a document (none for a new one) and says when it is missing, with the way back. The page starts again
+ * from each version the server answers (after a save, a status change, a receipt), so `render` gets a fresh
+ * editor; `focusHeading`, set by what replaced the element that had the focus, sends it to the new heading.
+ * The live status stays outside the editor, so that a change of status is announced where it happens.
+ */
+export const DocumentLoader = <D extends { id: number; updatedAt: string }>({
+  id,
+  query,
+  back,
+  live,
+  render,
+}: {
+  id: number | null;
+  query: Loaded<D>;
+  back: { to: string; label: string };
+  live: (doc: D) => string;
+  render: (doc: D | null, focusHeading: RefObject<boolean>) => ReactNode;
+}) => {
+  // A new document arrives from `…/new` (another route) with the request in its state.
+  const arrival = useLocation().state as { focusHeading?: boolean } | null;
+  const focusHeading = useRef(arrival?.focusHeading === true);
+  if (Number.isNaN(id)) return <LoadError error={null} missing {...back} />;
+  if (id !== null && query.isLoading) return <Loading />;
+  const doc = id === null ? null : query.data;
+  if (doc === undefined) return <LoadError error={query.error} {...back} />;
+  return (
+    <>
+      <Fragment key={doc ? `${doc.id}-${doc.updatedAt}` : 'new'}>{render(doc, focusHeading)}</Fragment>
+      <Box role="status" sx={visuallyHidden} data-testid="document-status-live">
+        {doc && live(doc)}
+      </Box>
+    </>
+  );
+};
+
+/**
+ * The status actions of a document: the changes the contract's transitions allow this actor now, each confirmed
+ * with an optional note. Texts are `${texts}.transitions.<status>.{action,title,confirm,done}`; a refusal the
+ * contract names (the document changed meanwhile) is said with `refusals[code]`.
+ */
+export type DocumentStatus<S extends string, State> = {
+  transitions: readonly TDocumentTransition<S, State>[];
+  doc: State & { status: S; number?: string | null };
+  actor: 'tenant' | 'platform';
+  /** The user's permission to change it at all. */
+  allowed: boolean;
+  texts: string;
+  refusals?: Record<string, string>;
+  change: (to: S, note: string | null) => Promise<unknown>;
+  busy: boolean;
+};
+
+/** Why a change of status failed, in the user's words (a 409 says which change; the contract says why). */
+export const transitionErrorMessage = <S extends string, State>(
+  error: unknown,
+  t: TFunction,
+  status: Pick<DocumentStatus<S, State>, 'transitions' | 'doc' | 'refusals'>,
+): string => {
+  if (isQueryError(error) && error.status === 409 && error.problem.code === 'invalid_transition') {
+    const { from, to } = error.problem.params ?? {};
+    const rule = status.transitions.find((r) => r.from === from && r.to === to);
+    const refusal = rule?.refuse?.(status.doc);
+    if (refusal && status.refusals?.[refusal]) return t(status.refusals[refusal]);
+  }
+  return problemMessage(error, t);
+};
+
+const STATUS_ICONS: Record<string, ReactNode> = { canceled: <CancelIcon />, done: <SendIcon /> };
+
+type DocumentShellProps<S extends string, State> = {
+  back: { to: string; label: string };
+  title: string;
+  /** The browser tab's name (the number alone). */
+  documentTitle: string;
+  subtitle?: ReactNode;
+  focusHeading: RefObject<boolean>;
+  /** Unsaved changes: leaving asks first, and status changes wait for a save. */
+  dirty?: boolean;
+  /** An editable document: the Save button and Ctrl+S. `allowLeave` lets the navigation after a creation through. */
+  save?: { run: (allowLeave: () => void) => Promise<void>; busy: boolean; label?: string };
+  pdf?: { path: string; number: string };
+  status?: DocumentStatus<S, State>;
+  /** A document that may be deleted now (a draft): Delete, confirmed, then back to the list. */
+  remove?: { run: () => Promise<unknown>; busy: boolean };
+  /** The type's own actions (receive, register EPCs), beside the status ones. */
+  actions?: ReactNode;
+  /** Why the document can no longer be edited, shown above it. */
+  locked?: string | null;
+  children: ReactNode;
+};
+
+/**
+ * The detail page of a business document (DESIGN §4b): way back, title and statuses, PDF, status actions from
+ * the contract, Save with Ctrl+S and a guard against leaving unsaved changes; the document's sections inside.
+ */
+export const DocumentShell = <S extends string, State>({
+  back,
+  title,
+  documentTitle,
+  subtitle,
+  focusHeading,
+  dirty = false,
+  save,
+  pdf,
+  status,
+  remove,
+  actions,
+  locked,
+  children,
+}: DocumentShellProps<S, State>) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const leaveGuard = useLeaveGuard(dirty);
+  const [confirming, setConfirming] = useState<S | null>(null);
+  // The dialog keeps its texts while it closes.
+  const [shown, setShown] = useState<S | null>(null);
+  if (confirming !== null && confirming !== shown) setShown(confirming);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [focusHeading]);
+
+  const next = status?.allowed ? nextStatuses(status.transitions, status.doc, status.actor) : [];
+  const run = async () => {
+    if (!save || save.busy) return;
+    await save.run(leaveGuard.allowNextLeave);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (save && event.key === 's' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void run();
+    }
+  };
+  const text = (to: S, part: 'action' | 'title' | 'confirm' | 'done') =>
+    t(`${status!.texts}.transitions.${to}.${part}`, { number: status!.doc.number ?? '' });
+  const changeStatus = async (note: string | null) => {
+    if (!status || !confirming) return;
+    try {
+      await status.change(confirming, note);
+      focusHeading.current = true;
+      toast.success(text(confirming, 'done'));
+    } catch (error) {
+      toast.error(transitionErrorMessage(error, t, status));
+    }
+    setConfirming(null);
+  };
+
+  const removeNow = async () => {
+    try {
+      await remove!.run();
+      toast.success(t('documents.deleted'));
+      leaveGuard.allowNextLeave();
+      void navigate(back.to, { replace: true });
+    } catch (error) {
+      toast.error(problemMessage(error, t));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Box onKeyDown={onKeyDown}>
+      <BackLink {...back} />
+      <PageHeader
+        title={title}
+        headingRef={heading}
+        subtitle={subtitle}
+        documentTitle={documentTitle}
+        actions={
+          <>
+            {pdf && <PdfButton {...pdf} />}
+            {next.map((to) => (
+              <Button
+                key={to}
+                variant="outlined"
+                color={to === 'canceled' ? 'error' : 'primary'}
+                startIcon={STATUS_ICONS[to]}
+                disabled={dirty}
+                title={dirty ? t('documents.saveFirst') : undefined}
+                onClick={() => setConfirming(to)}
+              >
+                {text(to, 'action')}
+              </Button>
+            ))}
+            {actions}
+            {remove && (
+              <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+                {t('actions.delete')}
+              </Button>
+            )}
+            {save && (
+              <Button variant="contained" startIcon={<SaveIcon />} disabled={save.busy} onClick={() => void run()}>
+                {save.label ?? t('actions.save')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {locked && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only">
+          {locked}
+        </Alert>
+      )}
+      {children}
+      {status && (
+        <StatusChangeDialog
+          open={confirming !== null}
+          title={shown ? text(shown, 'title') : ''}
+          message={shown ? text(shown, 'confirm') : ''}
+          confirmLabel={shown ? text(shown, 'action') : ''}
+          danger={shown === 'canceled'}
+          busy={status.busy}
+          onConfirm={(note) => void changeStatus(note)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+      {remove && (
+        <ConfirmDialog
+          open={deleting}
+          title={t('documents.deleteTitle')}
+          message={t('documents.deleteConfirm')}
+          confirmLabel={t('actions.delete')}
+          danger
+          busy={remove.busy}
+          onConfirm={() => void removeNow()}
+          onClose={() => setDeleting(false)}
+        />
+      )}
+      {leaveGuard.dialog}
+    </Box>
+  );
+};

@@ -1,0 +1,31 @@
+import Typography from '@mui/material/Typography';
+import type { TArticle } from '@tagstock/contract';
+import { ItemPicker, type ItemChoice, type ItemPickerProps } from '../../components/documents/ItemPicker';
+import { articlesApi } from './api';
+
+export type ArticleChoice = ItemChoice<TArticle>;
+export const articleLabel = (a: { reference: string; designation: string }) => `${a.reference} — ${a.designation}`;
+
+/**
+ * The article of a document line, searched on the server as one types; with a supplier, its articles come first
+ * (the list's `supplierFirst`) and each option names its supplier.
+ */
+export const ArticlePicker = ({ supplierId = '', ...props }: ItemPickerProps<TArticle> & { supplierId?: string }) => (
+  <ItemPicker
+    {...props}
+    itemLabel={articleLabel}
+    useList={articlesApi.useList}
+    sort="reference:asc"
+    filters={{ supplierFirst: supplierId || undefined }}
+    optionDetail={(article) =>
+      article.supplierName && (
+        <Typography
+          variant="caption"
+          color={supplierId !== '' && String(article.supplierId) !== supplierId ? 'text.secondary' : 'success.main'}
+        >
+          {article.supplierName}
+        </Typography>
+      )
+    }
+  />
+);
