@@ -5,7 +5,6 @@ import {
   ZOutputInput,
   type TActivityEntity,
   type TOutput,
-  type TOutputListQuery,
   type TOutputLine,
   type TOutputStatus,
 } from '@tagstock/contract';
@@ -16,7 +15,7 @@ import type { DocumentContext, DocumentType } from '../../platform/documents/doc
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest } from '../../platform/errors';
 import { lineArticles, missingReferences } from '../../platform/documents/references';
-import type { ListSpec } from '../../platform/pagination';
+import { documentList } from '../../platform/documents/document-list';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { epcConflict } from '../rfid/tags-received';
@@ -62,23 +61,17 @@ const summaryColumns = sql`o.id, o.number, o.reason_id as "reasonId", r.label as
 const summaryFrom = sql`from outputs o join reasons r on r.id = o.reason_id
   left join consumers co on co.id = o.consumer_id left join customers cu on cu.id = o.customer_id`;
 
-function listSpec(tenantId: number, q: TOutputListQuery): ListSpec {
-  return {
+const listSpec = (tenantId: number | null, q: Record<string, unknown>) =>
+  documentList(tenantId, q, {
     columns: summaryColumns,
     from: summaryFrom,
-    where: [
-      sql`o.tenant_id = ${tenantId}`,
-      ...(q.status ? [sql`o.status = ${q.status}`] : []),
-      ...(q.reasonId ? [sql`o.reason_id = ${q.reasonId}`] : []),
-      ...(q.consumerId ? [sql`o.consumer_id = ${q.consumerId}`] : []),
-      ...(q.customerId ? [sql`o.customer_id = ${q.customerId}`] : []),
-      ...(q.articleId
-        ? [
-            sql`exists (select 1 from output_lines l where l.output_id = o.id and l.tenant_id = ${tenantId}
-                  and l.article_id = ${q.articleId})`,
-          ]
-        : []),
-    ],
+    equals: {
+      status: sql`o.status`,
+      reasonId: sql`o.reason_id`,
+      consumerId: sql`o.consumer_id`,
+      customerId: sql`o.customer_id`,
+    },
+    lines: { table: 'output_lines', parent: 'output_id' },
     search: [sql`o.number`, sql`r.label`, sql`co.name`, sql`cu.name`],
     sort: {
       number: sql`o.number`,
@@ -89,9 +82,7 @@ function listSpec(tenantId: number, q: TOutputListQuery): ListSpec {
       createdAt: sql`o.created_at`,
     },
     defaultSort: 'outputDate:desc',
-    tieBreaker: sql`o.id desc`,
-  };
-}
+  });
 
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOutput | undefined> {
   const [header] = await queryRows<Omit<TOutput, 'lines'>>(
@@ -273,7 +264,7 @@ export const outputType: DocumentType<TOutputStatus, TOutput, Input, LockedOutpu
   lockColumns: sql`line_count as "lineCount", reason_id as "reasonId"`,
   input: ZOutputInput,
   read: findOne,
-  list: (tenantId, q) => listSpec(tenantId!, q as TOutputListQuery),
+  list: listSpec,
   write,
   logged: (o) => ({
     reasonId: o.reasonId,
