@@ -443,6 +443,12 @@ describe('purchase orders', () => {
       acme,
     );
     expect(acmeOrder.json().number).toBe(`BC-${today.slice(0, 4)}-000001`);
+    // The number's year is the server's, not the one of a date the user typed.
+    const backdated = await call('POST', '/purchase-orders', orderBody([], { orderDate: '2020-06-15' }));
+    expect([backdated.json().orderDate, backdated.json().number.slice(0, 8)]).toEqual([
+      '2020-06-15',
+      `BC-${today.slice(0, 4)}-`,
+    ]);
   });
 
   it('receives a 1,000-line order with its EPCs in as many statements as a 10-line one', async () => {
