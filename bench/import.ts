@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { articleImportCsv, load, record, root, signIn, startProcess, stop, type Load } from './lib';
+import { articleImportCsv, load, loadAverage, record, root, signIn, startProcess, stop, type Load } from './lib';
 
 /**
  * A 100,000-row article import through the real server and route on the embedded database (PGlite, one query at
@@ -43,7 +43,6 @@ async function probeDuring<T>(run: () => Promise<T>): Promise<{ result: T; probe
   };
 }
 
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const mark = (ok: boolean) => (ok ? '✅' : '❌ missed');
 
 export async function importBench(): Promise<void> {

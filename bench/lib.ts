@@ -64,6 +64,9 @@ export async function load(opts: autocannon.Options): Promise<Load> {
   };
 }
 
+/** The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg gives it. */
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 /** Appends a dated section to bench/RESULTS.md. */
 export function record(title: string, lines: string[]): void {
   if (!existsSync(RESULTS))

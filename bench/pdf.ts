@@ -7,7 +7,7 @@ import {
   type PrintableDocument,
 } from '../apps/api/src/platform/pdf/document-pdf';
 import { pdfPageCount } from '../apps/api/src/platform/pdf/pdf-text';
-import { record } from './lib';
+import { loadAverage, record } from './lib';
 
 /**
  * Business document PDFs (pdfmake in a worker thread): time to render a 500-line purchase order, the main
@@ -129,6 +129,7 @@ export async function pdfBench(): Promise<void> {
   const small = order(10);
   const large = order(500);
 
+  const loadBefore = loadAverage();
   const t0 = performance.now();
   await renderWithStats(small, company, 'fr');
   const firstMs = performance.now() - t0;
@@ -142,6 +143,8 @@ export async function pdfBench(): Promise<void> {
   const rssPeak = process.resourceUsage().maxRSS / 1024;
 
   record(`PDF rendering (pdfmake ${PDFMAKE}, worker thread, ${RUNS} renders per series, French) `, [
+    `Machine: 2 cores shared with other work; load average (1, 5, 15 min) ${loadBefore} before, ${loadAverage()} after.`,
+    '',
     '| measure | value | target |',
     '|---|---|---|',
     `| first render (10 lines), worker start and pdfmake load included | ${ms(firstMs)} | |`,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type AppConfig } from '../apps/api/src/app';
 import { openDatabase, withPlatform, queryRows } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/seed/seed';
-import { dropDatabase, freshDatabase, record } from './lib';
+import { dropDatabase, freshDatabase, loadAverage, record } from './lib';
 
 /**
  * Purchasing on the document pattern, in process (app.inject, no HTTP): receiving a 1,000-line order (time and
@@ -132,13 +132,20 @@ async function measure(kind: 'pglite' | 'postgres') {
 
 export async function purchasing(): Promise<void> {
   const lines = ['| database | measure | value | baseline (same run) | target |', '|---|---|---|---|---|'];
+  const loads: string[] = [];
   for (const kind of ['pglite', 'postgres'] as const) {
+    const before = loadAverage();
     const r = await measure(kind);
+    loads.push(`${kind} ${before} before, ${loadAverage()} after`);
     lines.push(
       `| ${kind} | receive a 1,000-line order (median of ${RUNS}) | ${Math.round(r.large.ms)} ms, ${r.large.statements} SQL statements | 10-line order: ${Math.round(r.small.ms)} ms, ${r.small.statements} statements | ≤ 1 s, statements independent of the lines |`,
       `| ${kind} | receive a 1,000-line order with 3,000 EPCs (median of ${RUNS}) | ${Math.round(r.tagged.ms)} ms, ${r.tagged.statements} SQL statements | without EPCs: ${Math.round(r.large.ms)} ms, ${r.large.statements} statements | ≤ 1 s, statements independent of the lines |`,
       `| ${kind} | 50 orders of 3 lines issued at once | ${Math.round(r.issueMs)} ms, numbers ${r.contiguous ? 'contiguous, no duplicate' : 'NOT contiguous'} | | contiguous |`,
     );
   }
-  record('Purchasing (in process, app.inject)', lines);
+  record('Purchasing (in process, app.inject)', [
+    `Machine: 2 cores shared with other work; load average (1, 5, 15 min): ${loads.join('; ')}.`,
+    '',
+    ...lines,
+  ]);
 }

@@ -5,7 +5,6 @@ import {
   ZOutputInput,
   type TActivityEntity,
   type TOutput,
-  type TOutputListQuery,
   type TOutputLine,
   type TOutputStatus,
 } from '@tagstock/contract';
@@ -14,8 +13,9 @@ import { queryRows, type Tx } from '../../db/client';
 import { isoUtc, jsonList } from '../../db/sql-fragments';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
 import { serverTransitions } from '../../platform/documents/status-machine';
-import { badRequest, type FieldError } from '../../platform/errors';
-import type { ListSpec } from '../../platform/pagination';
+import { badRequest } from '../../platform/errors';
+import { lineArticles, missingReferences } from '../../platform/documents/references';
+import { documentList } from '../../platform/documents/document-list';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { epcConflict } from '../rfid/tags-received';
@@ -61,23 +61,17 @@ const summaryColumns = sql`o.id, o.number, o.reason_id as "reasonId", r.label as
 const summaryFrom = sql`from outputs o join reasons r on r.id = o.reason_id
   left join consumers co on co.id = o.consumer_id left join customers cu on cu.id = o.customer_id`;
 
-function listSpec(tenantId: number, q: TOutputListQuery): ListSpec {
-  return {
+const listSpec = (tenantId: number | null, q: Record<string, unknown>) =>
+  documentList(tenantId, q, {
     columns: summaryColumns,
     from: summaryFrom,
-    where: [
-      sql`o.tenant_id = ${tenantId}`,
-      ...(q.status ? [sql`o.status = ${q.status}`] : []),
-      ...(q.reasonId ? [sql`o.reason_id = ${q.reasonId}`] : []),
-      ...(q.consumerId ? [sql`o.consumer_id = ${q.consumerId}`] : []),
-      ...(q.customerId ? [sql`o.customer_id = ${q.customerId}`] : []),
-      ...(q.articleId
-        ? [
-            sql`exists (select 1 from output_lines l where l.output_id = o.id and l.tenant_id = ${tenantId}
-                  and l.article_id = ${q.articleId})`,
-          ]
-        : []),
-    ],
+    equals: {
+      status: sql`o.status`,
+      reasonId: sql`o.reason_id`,
+      consumerId: sql`o.consumer_id`,
+      customerId: sql`o.customer_id`,
+    },
+    lines: { table: 'output_lines', parent: 'output_id' },
     search: [sql`o.number`, sql`r.label`, sql`co.name`, sql`cu.name`],
     sort: {
       number: sql`o.number`,
@@ -88,9 +82,7 @@ function listSpec(tenantId: number, q: TOutputListQuery): ListSpec {
       createdAt: sql`o.created_at`,
     },
     defaultSort: 'outputDate:desc',
-    tieBreaker: sql`o.id desc`,
-  };
-}
+  });
 
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOutput | undefined> {
   const [header] = await queryRows<Omit<TOutput, 'lines'>>(
@@ -116,28 +108,20 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOu
  * articles and EPCs, each checked in the caller's tenant: an EPC must be a tag of the line's article, listed once.
  */
 async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const [refs] = await queryRows<{ reason: boolean; consumer: boolean; customer: boolean }>(
-    tx,
-    sql`select exists (select 1 from reasons where id = ${input.reasonId} and tenant_id = ${tenantId}
-                         and kind in ('decrement', 'both')) as reason,
-          ${input.consumerId} :: int is null
-            or exists (select 1 from consumers where id = ${input.consumerId} and tenant_id = ${tenantId}) as consumer,
-          ${input.customerId} :: int is null
-            or exists (select 1 from customers where id = ${input.customerId} and tenant_id = ${tenantId}) as customer`,
+  const { byId, errors } = await lineArticles(tx, tenantId, input.lines);
+  errors.unshift(
+    ...(await missingReferences(tx, tenantId, {
+      reasonId: {
+        table: 'reasons',
+        id: input.reasonId,
+        where: sql`kind <> 'increment'`,
+        message: 'not a reason for an output',
+      },
+      consumerId: { table: 'consumers', id: input.consumerId },
+      customerId: { table: 'customers', id: input.customerId },
+    })),
   );
-  const errors: FieldError[] = [];
-  if (!refs?.reason) errors.push({ field: 'reasonId', message: 'not a reason for an output', code: 'not_found' });
-  if (!refs?.consumer) errors.push({ field: 'consumerId', message: 'not found', code: 'not_found' });
-  if (!refs?.customer) errors.push({ field: 'customerId', message: 'not found', code: 'not_found' });
-  const ids = [...new Set(input.lines.map((l) => l.articleId))];
   const epcs = input.lines.flatMap((l, i) => l.epcs.map((epc) => ({ epc, line: i, article: l.articleId })));
-  const articles = ids.length
-    ? await queryRows<{ id: number; reference: string; designation: string }>(
-        tx,
-        sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
-            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
-      )
-    : [];
   const tags = epcs.length
     ? await queryRows<{ epc: string; articleId: number | null }>(
         tx,
@@ -145,11 +129,7 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
             join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc`,
       )
     : [];
-  const byId = new Map(articles.map((a) => [a.id, a]));
   const tagArticle = new Map(tags.map((t) => [t.epc, t.articleId]));
-  input.lines.forEach((l, i) => {
-    if (!byId.has(l.articleId)) errors.push({ field: `lines.${i}.articleId`, message: 'not found', code: 'not_found' });
-  });
   const seen = new Set<string>();
   for (const e of epcs) {
     const field = `lines.${e.line}.epcs`;
@@ -284,7 +264,7 @@ export const outputType: DocumentType<TOutputStatus, TOutput, Input, LockedOutpu
   lockColumns: sql`line_count as "lineCount", reason_id as "reasonId"`,
   input: ZOutputInput,
   read: findOne,
-  list: (tenantId, q) => listSpec(tenantId!, q as TOutputListQuery),
+  list: listSpec,
   write,
   logged: (o) => ({
     reasonId: o.reasonId,

@@ -6,10 +6,8 @@ import {
   type TActivityEntity,
   type TEpcRegistration,
   type TPlatformOrderAdmin,
-  type TPlatformOrderAdminListQuery,
   type TPlatformOrderDelivery,
   type TPlatformOrderLine,
-  type TPlatformOrderListQuery,
   type TPlatformOrderStatus,
   type TPlatformProductKind,
   type TPlatformTagFamily,
@@ -31,7 +29,7 @@ import {
 } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
-import type { ListSpec } from '../../platform/pagination';
+import { documentList } from '../../platform/documents/document-list';
 import type { PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { epcConflict } from '../rfid/tags-received';
@@ -76,30 +74,29 @@ const sort = {
   createdAt: sql`o.created_at`,
 };
 
-/** A tenant's own orders. */
-const tenantListSpec = (tenantId: number, q: TPlatformOrderListQuery): ListSpec => ({
-  columns: summaryColumns,
-  from: sql`from platform_orders o`,
-  where: [sql`o.tenant_id = ${tenantId}`, ...(q.status ? [sql`o.status = ${q.status}`] : [])],
-  search: [sql`o.number`],
-  sort,
-  defaultSort: 'orderDate:desc',
-  tieBreaker: sql`o.id desc`,
-});
-
-/** Every tenant's orders (super admin), with the tenant's name, optionally one tenant's. */
-const adminListSpec = (q: TPlatformOrderAdminListQuery): ListSpec => ({
-  columns: sql`${summaryColumns}, ${tenantColumns}`,
-  from: sql`from platform_orders o join tenants tn on tn.id = o.tenant_id`,
-  where: [
-    ...(q.tenantId ? [sql`o.tenant_id = ${q.tenantId}`] : []),
-    ...(q.status ? [sql`o.status = ${q.status}`] : []),
-  ],
-  search: [sql`o.number`, sql`tn.name`],
-  sort: { ...sort, tenantName: sql`tn.name` },
-  defaultSort: 'orderDate:desc',
-  tieBreaker: sql`o.id desc`,
-});
+/** A tenant's own orders or (platform work) every tenant's, with the tenant's name, optionally one tenant's. */
+const listSpec = (tenantId: number | null, q: Record<string, unknown>) =>
+  documentList(
+    tenantId,
+    q,
+    tenantId === null
+      ? {
+          columns: sql`${summaryColumns}, ${tenantColumns}`,
+          from: sql`from platform_orders o join tenants tn on tn.id = o.tenant_id`,
+          equals: { status: sql`o.status`, tenantId: sql`o.tenant_id` },
+          search: [sql`o.number`, sql`tn.name`],
+          sort: { ...sort, tenantName: sql`tn.name` },
+          defaultSort: 'orderDate:desc',
+        }
+      : {
+          columns: summaryColumns,
+          from: sql`from platform_orders o`,
+          equals: { status: sql`o.status` },
+          search: [sql`o.number`],
+          sort,
+          defaultSort: 'orderDate:desc',
+        },
+  );
 
 /** One order with its lines, stored totals and deliveries; `tenantId` null only in platform work (super admin). */
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPlatformOrderAdmin | undefined> {
@@ -185,10 +182,7 @@ export const platformOrderType: DocumentType<TPlatformOrderStatus, TPlatformOrde
   transitions: serverTransitions(PLATFORM_ORDER_TRANSITIONS, 'platformOrders.write', {}),
   input: ZPlatformOrderInput,
   read: findOne,
-  list: (tenantId, q) =>
-    tenantId === null
-      ? adminListSpec(q as TPlatformOrderAdminListQuery)
-      : tenantListSpec(tenantId, q as TPlatformOrderListQuery),
+  list: listSpec,
   write,
   logged: (o) => ({ notes: o.notes, lines: o.lines.length, totalNet: o.totalNet }),
   created: (o) => [

@@ -29,7 +29,7 @@ let tagsProduct: TPlatformProduct;
 let readerProduct: TPlatformProduct;
 let demoFamily = 0;
 let acmeFamily = 0;
-const year = new Date().toISOString().slice(0, 4);
+const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
 
 const order = async (lines: { productId: number; quantity: number }[], token = admin) => {
   const res = await call('POST', '/platform-orders', { notes: 'Livraison atelier', lines }, token);

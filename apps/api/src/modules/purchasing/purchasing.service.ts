@@ -7,7 +7,6 @@ import {
   type TArticleOnOrder,
   type TPurchaseOrder,
   type TPurchaseOrderLine,
-  type TPurchaseOrderListQuery,
   type TPurchaseOrderStatus,
   type TReceipt,
   type TReceiptInput,
@@ -28,7 +27,8 @@ import {
 } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
-import type { ListSpec } from '../../platform/pagination';
+import { documentList } from '../../platform/documents/document-list';
+import { lineArticles, missingReferences } from '../../platform/documents/references';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
@@ -104,22 +104,12 @@ const summaryColumns = sql`o.id, o.number, o.supplier_id as "supplierId", s.name
 const summaryFrom = sql`from purchase_orders o join suppliers s on s.id = o.supplier_id
   join payment_modes pm on pm.id = o.payment_mode_id`;
 
-export function purchaseOrderListSpec(tenantId: number, q: Omit<TPurchaseOrderListQuery, 'page' | 'limit'>): ListSpec {
-  return {
+export const purchaseOrderListSpec = (tenantId: number | null, q: Record<string, unknown>) =>
+  documentList(tenantId, q, {
     columns: summaryColumns,
     from: summaryFrom,
-    where: [
-      sql`o.tenant_id = ${tenantId}`,
-      ...(q.status ? [sql`o.status = ${q.status}`] : []),
-      ...(q.receiptStatus ? [sql`o.receipt_status = ${q.receiptStatus}`] : []),
-      ...(q.supplierId ? [sql`o.supplier_id = ${q.supplierId}`] : []),
-      ...(q.articleId
-        ? [
-            sql`exists (select 1 from purchase_order_lines l where l.order_id = o.id and l.tenant_id = ${tenantId}
-                  and l.article_id = ${q.articleId})`,
-          ]
-        : []),
-    ],
+    equals: { status: sql`o.status`, receiptStatus: sql`o.receipt_status`, supplierId: sql`o.supplier_id` },
+    lines: { table: 'purchase_order_lines', parent: 'order_id' },
     search: [sql`o.number`, sql`s.name`],
     sort: {
       number: sql`o.number`,
@@ -133,9 +123,7 @@ export function purchaseOrderListSpec(tenantId: number, q: Omit<TPurchaseOrderLi
       createdAt: sql`o.created_at`,
     },
     defaultSort: 'orderDate:desc',
-    tieBreaker: sql`o.id desc`,
-  };
-}
+  });
 
 export const PURCHASE_ORDER_ENTITY = 'purchase_order' satisfies TActivityEntity;
 
@@ -171,26 +159,13 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPu
 
 /** The header's references and the lines' articles, each checked in the caller's tenant, in two queries. */
 async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const [refs] = await queryRows<{ supplier: boolean; mode: boolean }>(
-    tx,
-    sql`select exists (select 1 from suppliers where id = ${input.supplierId} and tenant_id = ${tenantId}) as supplier,
-          exists (select 1 from payment_modes where id = ${input.paymentModeId} and tenant_id = ${tenantId}) as mode`,
+  const { byId, errors } = await lineArticles(tx, tenantId, input.lines);
+  errors.unshift(
+    ...(await missingReferences(tx, tenantId, {
+      supplierId: { table: 'suppliers', id: input.supplierId },
+      paymentModeId: { table: 'payment_modes', id: input.paymentModeId },
+    })),
   );
-  const errors: FieldError[] = [];
-  if (!refs?.supplier) errors.push({ field: 'supplierId', message: 'not found', code: 'not_found' });
-  if (!refs?.mode) errors.push({ field: 'paymentModeId', message: 'not found', code: 'not_found' });
-  const ids = [...new Set(input.lines.map((l) => l.articleId))];
-  const articles = ids.length
-    ? await queryRows<{ id: number; reference: string; designation: string }>(
-        tx,
-        sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
-            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
-      )
-    : [];
-  const byId = new Map(articles.map((a) => [a.id, a]));
-  input.lines.forEach((l, i) => {
-    if (!byId.has(l.articleId)) errors.push({ field: `lines.${i}.articleId`, message: 'not found', code: 'not_found' });
-  });
   if (errors.length) throw badRequest('unknown_reference', 'Unknown supplier, payment mode or article', errors);
   const priced = pricedLines(
     input.lines.map((l) => {
@@ -258,7 +233,7 @@ export const purchaseOrderType: DocumentType<TPurchaseOrderStatus, TPurchaseOrde
   lockColumns: sql`receipt_status as "receiptStatus", line_count as "lineCount"`,
   input: ZPurchaseOrderInput,
   read: findOne,
-  list: (tenantId, q) => purchaseOrderListSpec(tenantId!, q),
+  list: purchaseOrderListSpec,
   write,
   beforeLinesReplaced: (ctx, id) => uncountReferences(ctx, id).then(() => undefined),
   afterWrite: (ctx, _id, written) =>

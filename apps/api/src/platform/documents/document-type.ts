@@ -1,15 +1,23 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ErrorCode, TActivityEntity, TPermission } from '@tagstock/contract';
+import type { ErrorCode, TActivityEntity, TDocumentTransition, TPermission } from '@tagstock/contract';
 import type { Tx } from '../../db/client';
 import type { TChange } from '../../db/schema';
 import type { AuthContext } from '../auth';
 import type { ListSpec } from '../pagination';
 import type { PdfCompany, PdfLanguage, PrintableDocument } from '../pdf/document-pdf';
-import type { Transition } from './status-machine';
 
 /** The transaction a document is written in, with its tenant and the user writing. */
 export type DocumentContext = { tx: Tx; tenantId: number; userId: number | null; auth: AuthContext };
+
+/** What a change of status does besides changing the status (stock in or out, counts…), in its transaction. */
+export type TransitionEffect<D> = (ctx: DocumentContext, doc: D) => Promise<void>;
+
+/** A change of status as the server runs it: the contract's transition, who may make it, and its effect. */
+export type Transition<S extends string, D> = TDocumentTransition<S, D> & {
+  permission: TPermission;
+  effect?: TransitionEffect<D>;
+};
 
 /** A document locked for a write: what every document table has, and the columns the type's rules look at. */
 export type LockedDocument<S extends string> = { id: number; tenantId: number; number: string | null; status: S };

@@ -1,16 +1,7 @@
 import { transitionAllowedTo, type TDocumentTransition, type TPermission } from '@tagstock/contract';
 import type { AuthContext } from '../auth';
 import { conflict, forbidden } from '../errors';
-import type { DocumentContext } from './document-type';
-
-/** What a change of status does besides changing the status (stock in or out, counts…), in its transaction. */
-export type TransitionEffect<D> = (ctx: DocumentContext, doc: D) => Promise<void>;
-
-/** A change of status as the server runs it: the contract's transition, who may make it, and its effect. */
-export type Transition<S extends string, D> = TDocumentTransition<S, D> & {
-  permission: TPermission;
-  effect?: TransitionEffect<D>;
-};
+import type { Transition, TransitionEffect } from './document-type';
 
 /**
  * The server's transitions of a type from the contract's: each refusal code gets its English sentence (the

@@ -1,0 +1,34 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListSpec } from '../pagination';
+
+/**
+ * The list of a document type, its table aliased `o`: of one tenant (or, `tenantId` null, of every tenant for the
+ * platform's team), newest first by default. `equals` maps query fields to the column each must equal;
+ * `articleId`, when the type has `lines`, keeps the documents with a line of that article.
+ */
+export function documentList(
+  tenantId: number | null,
+  q: Record<string, unknown>,
+  spec: Omit<ListSpec, 'where' | 'tieBreaker'> & {
+    equals: Record<string, SQL>;
+    lines?: { table: string; parent: string };
+  },
+): ListSpec {
+  const { equals, lines, ...list } = spec;
+  return {
+    ...list,
+    where: [
+      ...(tenantId === null ? [] : [sql`o.tenant_id = ${tenantId}`]),
+      ...Object.entries(equals)
+        .filter(([field]) => q[field] !== undefined && q[field] !== null && q[field] !== '')
+        .map(([field, column]) => sql`${column} = ${q[field]}`),
+      ...(lines && q.articleId
+        ? [
+            sql`exists (select 1 from ${sql.identifier(lines.table)} l where l.${sql.identifier(lines.parent)} = o.id
+                  and l.tenant_id = o.tenant_id and l.article_id = ${q.articleId})`,
+          ]
+        : []),
+    ],
+    tieBreaker: sql`o.id desc`,
+  };
+}
