@@ -99,7 +99,9 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
   await expect(dialog(page)).toContainText('la sortie recevra son numéro');
   await dialog(page).getByRole('button', { name: 'Valider', exact: true }).click();
   await expect(toast(page, 'Sortie validée')).toBeVisible();
-  await expect(heading).toHaveText(new RegExp(`^Sortie de stock BS-${new Date().getFullYear()}-\\d{6}$`));
+  // Numbered in the year of the server's date in Europe/Paris.
+  const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date());
+  await expect(heading).toHaveText(new RegExp(`^Sortie de stock BS-${year}-\\d{6}$`));
   const number = (await heading.textContent())!.replace('Sortie de stock ', '');
   await expect(page.getByTestId('page-subtitle').getByTestId('output-status')).toHaveText('Validée');
   await expect(page.getByTestId('exit-authorized')).toContainText('Sortie autorisée jusqu’au');
