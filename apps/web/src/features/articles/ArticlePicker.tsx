@@ -1,6 +1,8 @@
 import Typography from '@mui/material/Typography';
 import type { TArticle } from '@tagstock/contract';
 import { ItemPicker, type ItemChoice, type ItemPickerProps } from '../../components/documents/ItemPicker';
+import type { LinePicker } from '../../components/documents/LinesEditor';
+import type { LineDraft } from '../../components/documents/lines';
 import { articlesApi } from './api';
 
 export type ArticleChoice = ItemChoice<TArticle>;
@@ -29,3 +31,24 @@ export const ArticlePicker = ({ supplierId = '', ...props }: ItemPickerProps<TAr
     }
   />
 );
+
+/**
+ * The article column of a document's lines editor: `patch` says what choosing an article writes on the line
+ * (its designation, price and VAT on a priced line); with a supplier, its articles come first.
+ */
+export const articleLinePicker = <L extends LineDraft>(
+  label: string,
+  patch: (choice: ArticleChoice) => Partial<L>,
+  supplierId?: string,
+): LinePicker<L> => ({
+  field: 'articleId',
+  label,
+  render: ({ line, pick, ...props }) => (
+    <ArticlePicker
+      {...props}
+      value={line.itemId === null ? null : { id: line.itemId, label: line.itemLabel }}
+      supplierId={supplierId}
+      onPick={(choice) => pick(patch(choice))}
+    />
+  ),
+});

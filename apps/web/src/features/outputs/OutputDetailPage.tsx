@@ -19,7 +19,7 @@ import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
-import { ArticlePicker } from '../articles/ArticlePicker';
+import { articleLinePicker, type ArticleChoice } from '../articles/ArticlePicker';
 import { customerRef } from '../customers/api';
 import { REASONS_FOR } from '../reasons/api';
 import { consumerRef } from '../rfid/api';
@@ -89,6 +89,8 @@ const useColumns = (): LineColumn<OutputLine>[] => {
     },
   ];
 };
+
+const pickedArticle = (choice: ArticleChoice) => ({ itemId: choice.id, itemLabel: choice.label });
 
 const Fact = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <Stack spacing={0.5}>
@@ -332,17 +334,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
               }
               errors={errors}
               max={DOCUMENT_LINES_MAX}
-              picker={{
-                field: 'articleId',
-                label: t('fields.article'),
-                render: ({ line, pick, ...props }) => (
-                  <ArticlePicker
-                    {...props}
-                    value={line.itemId === null ? null : { id: line.itemId, label: line.itemLabel }}
-                    onPick={(choice) => pick({ itemId: choice.id, itemLabel: choice.label })}
-                  />
-                ),
-              }}
+              picker={articleLinePicker<OutputLine>(t('fields.article'), pickedArticle)}
               columns={columns}
             />
             {editable && (

@@ -19,7 +19,7 @@ import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
-import { ArticlePicker } from '../articles/ArticlePicker';
+import { articleLinePicker } from '../articles/ArticlePicker';
 import { todayIso } from '../rfid/attribution-shared';
 import { supplierRef } from '../suppliers/api';
 import {
@@ -231,18 +231,11 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
                   : undefined
               }
               errors={errors}
-              picker={{
-                field: 'articleId',
-                label: t('fields.article'),
-                render: ({ line, pick, ...props }) => (
-                  <ArticlePicker
-                    {...props}
-                    value={line.itemId === null ? null : { id: line.itemId, label: line.itemLabel }}
-                    supplierId={draft.header.supplierId}
-                    onPick={(choice) => pick(articleLinePatch(choice, columns.language))}
-                  />
-                ),
-              }}
+              picker={articleLinePicker<LineDraft>(
+                t('fields.article'),
+                (choice) => articleLinePatch(choice, columns.language),
+                draft.header.supplierId,
+              )}
               columns={[
                 ...columns.priced<LineDraft>(preview.nets, ['quantity', 'unitPrice', 'discount', 'vatRate']),
                 ...(sent
