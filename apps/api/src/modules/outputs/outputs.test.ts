@@ -168,6 +168,9 @@ describe('stock outputs', () => {
         '/outputs',
         body(Array.from({ length: lines }, () => ({ articleId: plenty, quantity: 1 }))),
       );
+      // Nothing else queries meanwhile: the reader sweep is stopped and the session is in the cache.
+      ctx.app.readerStatus.stop();
+      await ok('GET', `/outputs/${draft.id}`);
       return (await statements.count(() => ok('POST', `/outputs/${draft.id}/status`, { status: 'validated' })))
         .statements;
     };
