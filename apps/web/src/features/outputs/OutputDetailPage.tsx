@@ -5,17 +5,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { DOCUMENT_LINES_MAX, OUTPUT_TRANSITIONS, type TOutput } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { DocumentHistory } from '../../components/DocumentHistory';
 import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
 import type { DraftErrors } from '../../components/documents/lines';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';
-import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
@@ -118,7 +117,6 @@ const ExitWindow = ({ until }: { until: string }) => {
 const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusHeading: RefObject<boolean> }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const navigate = useNavigate();
   const canWrite = useCanWrite('outputs');
   const columns = useColumns();
   const [draft, setDraft] = useState<OutputDraft>(() => (output ? draftOf(output) : newDraft(todayIso())));
@@ -146,30 +144,16 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
     helperText: errors[field] ? t(errors[field]) : undefined,
   });
 
-  const save = async (allowLeave: () => void) => {
-    const { body, errors: found } = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      toast.error(t('purchaseOrders.validation.fix'));
-      return;
-    }
-    try {
-      if (output) {
-        await update({ id: output.id, body }).unwrap();
-        focusHeading.current = true;
-        toast.success(t('messages.edited'));
-      } else {
-        const created = await create(body).unwrap();
-        toast.success(t('outputs.created'));
-        allowLeave();
-        void navigate(`${LIST}/${created.id}`, { replace: true, state: { focusHeading: true } });
-      }
-    } catch (error) {
-      const onFields = serverErrors(error, draft);
-      setErrors(onFields);
-      toast.error(Object.keys(onFields).length ? t('purchaseOrders.validation.fix') : problemMessage(error, t));
-    }
-  };
+  const save = useDocumentSave({
+    doc: output,
+    check: () => validateDraft(draft),
+    serverErrors: (error) => serverErrors(error, draft),
+    setErrors,
+    update,
+    create,
+    focusHeading,
+    created: (doc) => ({ path: `${LIST}/${doc.id}`, message: t('outputs.created') }),
+  });
 
   const title = !output
     ? t('outputs.new')

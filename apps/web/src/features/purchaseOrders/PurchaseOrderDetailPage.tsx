@@ -4,18 +4,17 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ReceiveIcon from '@mui/icons-material/MoveToInboxOutlined';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { PURCHASE_ORDER_TRANSITIONS, type TPurchaseOrder } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { previewTotals, type DraftErrors } from '../../components/documents/lines';
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { TotalsTable } from '../../components/documents/TotalsTable';
 import { formatNumber } from '../../components/format';
-import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
@@ -65,7 +64,6 @@ export const PurchaseOrderDetailPage = () => {
 
 const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; focusHeading: RefObject<boolean> }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const canWrite = useCanWrite('purchaseOrders');
   const columns = useLineColumns();
@@ -96,29 +94,19 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
     helperText: errors[field] ? t(errors[field]) : undefined,
   });
 
-  const save = async (allowLeave: () => void) => {
-    const { body, errors: found } = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      toast.error(t('purchaseOrders.validation.fix'));
-      return;
-    }
-    try {
-      if (order) {
-        await update({ id: order.id, body }).unwrap();
-        focusHeading.current = true;
-        toast.success(t('messages.edited'));
-      } else {
-        const created = await create(body).unwrap();
-        toast.success(t('purchaseOrders.created', { number: created.number }));
-        allowLeave();
-        void navigate(`/admin/bdc/${created.id}`, { replace: true, state: { focusHeading: true } });
-      }
-    } catch (error) {
-      setErrors(serverErrors(error, draft));
-      toast.error(problemMessage(error, t));
-    }
-  };
+  const save = useDocumentSave({
+    doc: order,
+    check: () => validateDraft(draft),
+    serverErrors: (error) => serverErrors(error, draft),
+    setErrors,
+    update,
+    create,
+    focusHeading,
+    created: (doc) => ({
+      path: `/admin/bdc/${doc.id}`,
+      message: t('purchaseOrders.created', { number: doc.number }),
+    }),
+  });
 
   const canReceive = canWrite && order?.status === 'done' && order.receiptStatus !== 'received';
   const sent = order !== null && order.status !== 'in_progress';
