@@ -17,9 +17,10 @@ export function useDocumentSave<B, D extends { id: number }>(opts: {
   check: () => { body: B; errors: Errors };
   serverErrors: (error: unknown) => Errors;
   setErrors: (errors: Errors) => void;
-  update: Mutation<{ id: number; body: B }, unknown>;
+  /** Needed for types whose documents are edited once created. */
+  update?: Mutation<{ id: number; body: B }, unknown>;
   create: Mutation<B, D>;
-  focusHeading: RefObject<boolean>;
+  focusHeading?: RefObject<boolean>;
   /** The new document's page, and what the toast says of it. */
   created: (doc: D) => { path: string; message: string };
 }) {
@@ -33,9 +34,9 @@ export function useDocumentSave<B, D extends { id: number }>(opts: {
       return;
     }
     try {
-      if (opts.doc) {
+      if (opts.doc && opts.update) {
         await opts.update({ id: opts.doc.id, body }).unwrap();
-        opts.focusHeading.current = true;
+        if (opts.focusHeading) opts.focusHeading.current = true;
         toast.success(t('messages.edited'));
       } else {
         const doc = await opts.create(body).unwrap();

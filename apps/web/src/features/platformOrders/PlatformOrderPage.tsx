@@ -4,9 +4,8 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import {
   PLATFORM_ORDER_LINES_MAX,
   PLATFORM_ORDER_TRANSITIONS,
@@ -18,6 +17,7 @@ import {
 import { DocumentHistory } from '../../components/DocumentHistory';
 import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
 import { ItemPicker } from '../../components/documents/ItemPicker';
+import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import {
   contractErrors,
@@ -31,7 +31,6 @@ import {
 } from '../../components/documents/lines';
 import { TotalsTable } from '../../components/documents/TotalsTable';
 import { formatDate, formatMoney, formatNumber } from '../../components/format';
-import { problemMessage } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
 import {
@@ -227,7 +226,6 @@ const validateLine = (line: ProductLine) =>
 const NewPlatformOrder = ({ focusHeading }: { focusHeading: RefObject<boolean> }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? 'en';
-  const navigate = useNavigate();
   const [create, { isLoading }] = platformOrdersApi.useCreate();
   const [lines, setLines] = useState<ProductLine[]>(() => [emptyProductLine()]);
   const [notes, setNotes] = useState('');
@@ -236,25 +234,19 @@ const NewPlatformOrder = ({ focusHeading }: { focusHeading: RefObject<boolean> }
   const preview = useMemo(() => previewTotals(lines), [lines]);
   const columns = useProductLineColumns(preview.nets);
 
-  const place = async (allowLeave: () => void) => {
-    const sent = linesToSend(lines, (line) => line.itemId === null, lineBody);
-    const body = { notes: notes.trim() || null, lines: sent.lines };
-    const found = contractErrors(ZPlatformOrderInput, body, sent.positions, REQUIRED_KEYS);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      toast.error(t('purchaseOrders.validation.fix'));
-      return;
-    }
-    try {
-      const order = await create(body).unwrap();
-      toast.success(t('platformOrders.created', { number: order.number }));
-      allowLeave();
-      void navigate(`/admin/bdcRb/${order.id}`, { replace: true, state: { focusHeading: true } });
-    } catch (error) {
-      setErrors(serverErrors(error, sent.positions, REQUIRED_KEYS));
-      toast.error(problemMessage(error, t));
-    }
-  };
+  const sent = linesToSend(lines, (line) => line.itemId === null, lineBody);
+  const body = { notes: notes.trim() || null, lines: sent.lines };
+  const place = useDocumentSave({
+    doc: null,
+    check: () => ({ body, errors: contractErrors(ZPlatformOrderInput, body, sent.positions, REQUIRED_KEYS) }),
+    serverErrors: (error) => serverErrors(error, sent.positions, REQUIRED_KEYS),
+    setErrors,
+    create,
+    created: (order) => ({
+      path: `/admin/bdcRb/${order.id}`,
+      message: t('platformOrders.created', { number: order.number }),
+    }),
+  });
 
   return (
     <DocumentShell
