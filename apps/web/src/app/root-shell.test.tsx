@@ -92,8 +92,9 @@ describe('root shell', () => {
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'claire@demo.test' } });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    // The admin area and its texts load lazily: allow more than the default second.
-    expect((await screen.findByTestId('tenant-name', {}, { timeout: 5000 })).textContent).toBe('Demo');
+    // The admin area and its texts load lazily (the first import transforms the whole area): allow more than the
+    // default second, for a loaded machine.
+    expect((await screen.findByTestId('tenant-name', {}, { timeout: 20_000 })).textContent).toBe('Demo');
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const auth = store.getState().authentification;
     expect(auth).toMatchObject({ isLoggedIn: true, userId: 5, token: 'tok', userPermissions: ['dashboard.read'] });
