@@ -17,6 +17,8 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test('the app sends its security headers and runs every main screen without a CSP violation', async ({ page }) => {
+  // Nine screens, each loaded afresh: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const violations = await watchCsp(page);
   const home = await page.goto('/auth/sign-in');
   const headers = home!.headers();
