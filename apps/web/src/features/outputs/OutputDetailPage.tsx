@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,9 +11,9 @@ import { DOCUMENT_LINES_MAX, OUTPUT_TRANSITIONS, type TOutput } from '@tagstock/
 import { DateField } from '../../components/DateField';
 import { DocumentHistory } from '../../components/DocumentHistory';
 import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { useDocumentDraft } from '../../components/documents/use-document-draft';
 import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
-import type { DraftErrors } from '../../components/documents/lines';
 import { formatDate, formatDateTime, formatNumber } from '../../components/format';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
@@ -119,30 +119,15 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
   const language = i18n.resolvedLanguage ?? 'en';
   const canWrite = useCanWrite('outputs');
   const columns = useColumns();
-  const [draft, setDraft] = useState<OutputDraft>(() => (output ? draftOf(output) : newDraft(todayIso())));
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, dirty, errors, setErrors, change, setHeader, fieldError } = useDocumentDraft<HeaderDraft, OutputDraft>(
+    () => (output ? draftOf(output) : newDraft(todayIso())),
+  );
   const [create, { isLoading: creating }] = useCreateOutputMutation();
   const [update, { isLoading: updating }] = useUpdateOutputMutation();
   const [setStatus, { isLoading: changingStatus }] = useSetOutputStatusMutation();
   const [remove, { isLoading: removing }] = outputsApi.useRemove();
   const { data: history } = useOutputHistoryQuery(output?.id ?? 0, { skip: !output });
   const editable = canWrite && (output === null || output.status === 'draft');
-
-  const change = (next: OutputDraft) => {
-    setDraft(next);
-    setDirty(true);
-  };
-  const setHeader = (changes: Partial<HeaderDraft>) => {
-    change({ ...draft, header: { ...draft.header, ...changes } });
-    const fields = Object.keys(changes);
-    if (fields.some((field) => errors[field]))
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))));
-  };
-  const errorOf = (field: keyof HeaderDraft) => ({
-    error: Boolean(errors[field]),
-    helperText: errors[field] ? t(errors[field]) : undefined,
-  });
 
   const save = useDocumentSave({
     doc: output,
@@ -225,7 +210,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
                     label={t('fields.reason')}
                     required
                     value={draft.header.reasonId}
-                    {...errorOf('reasonId')}
+                    {...fieldError('reasonId')}
                     onChange={(reasonId) => setHeader({ reasonId })}
                   />
                 </Grid>
@@ -235,7 +220,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
                     required
                     label={t('outputs.outputDate')}
                     value={draft.header.outputDate}
-                    {...errorOf('outputDate')}
+                    {...fieldError('outputDate')}
                     onChange={(outputDate) => setHeader({ outputDate })}
                   />
                 </Grid>
@@ -263,7 +248,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
                       label={t(draft.header.recipient === 'customer' ? 'fields.customer' : 'fields.consumer')}
                       required
                       value={draft.header.recipientId}
-                      {...errorOf('recipientId')}
+                      {...fieldError('recipientId')}
                       onChange={(recipientId) => setHeader({ recipientId })}
                     />
                   </Grid>
@@ -275,7 +260,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
                     minRows={1}
                     label={t('outputs.notes')}
                     value={draft.header.notes}
-                    {...errorOf('notes')}
+                    {...fieldError('notes')}
                     onChange={(e) => setHeader({ notes: e.target.value })}
                     slotProps={{ htmlInput: { maxLength: 2000 } }}
                   />

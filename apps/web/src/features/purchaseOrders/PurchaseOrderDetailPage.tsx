@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { PURCHASE_ORDER_TRANSITIONS, type TPurchaseOrder } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { useDocumentDraft } from '../../components/documents/use-document-draft';
 import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor } from '../../components/documents/LinesEditor';
-import { previewTotals, type DraftErrors } from '../../components/documents/lines';
+import { previewTotals } from '../../components/documents/lines';
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { TotalsTable } from '../../components/documents/TotalsTable';
 import { formatNumber } from '../../components/format';
@@ -67,11 +68,9 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
   const [searchParams] = useSearchParams();
   const canWrite = useCanWrite('purchaseOrders');
   const columns = useLineColumns();
-  const [draft, setDraft] = useState<OrderDraft>(() =>
-    order ? draftOf(order, columns.language) : newDraft(todayIso(), searchParams.get('supplierId') ?? ''),
+  const { draft, dirty, errors, setErrors, change, setHeader, fieldError } = useDocumentDraft<HeaderDraft, OrderDraft>(
+    () => (order ? draftOf(order, columns.language) : newDraft(todayIso(), searchParams.get('supplierId') ?? '')),
   );
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<DraftErrors>({});
   const [receiving, setReceiving] = useState(false);
   const [create, { isLoading: creating }] = useCreatePurchaseOrderMutation();
   const [update, { isLoading: updating }] = useUpdatePurchaseOrderMutation();
@@ -79,19 +78,10 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
   const editable = canWrite && (order === null || order.status === 'in_progress');
   const preview = useMemo(() => previewTotals(draft.lines), [draft.lines]);
 
-  const change = (next: OrderDraft) => {
-    setDraft(next);
-    setDirty(true);
-  };
-  const setHeader = (field: keyof HeaderDraft, value: string) => {
-    change({ ...draft, header: { ...draft.header, [field]: value } });
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
   const headerField = (field: keyof HeaderDraft) => ({
     value: draft.header[field],
     disabled: !editable,
-    error: Boolean(errors[field]),
-    helperText: errors[field] ? t(errors[field]) : undefined,
+    ...fieldError(field),
   });
 
   const save = useDocumentSave({
@@ -167,7 +157,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
                   label={t('fields.supplier')}
                   required
                   {...headerField('supplierId')}
-                  onChange={(v) => setHeader('supplierId', v)}
+                  onChange={(v) => setHeader({ supplierId: v })}
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
@@ -176,7 +166,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
                   label={t('purchaseOrders.paymentMode')}
                   required
                   {...headerField('paymentModeId')}
-                  onChange={(v) => setHeader('paymentModeId', v)}
+                  onChange={(v) => setHeader({ paymentModeId: v })}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
@@ -185,7 +175,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
                   required
                   label={t('purchaseOrders.orderDate')}
                   {...headerField('orderDate')}
-                  onChange={(value) => setHeader('orderDate', value)}
+                  onChange={(value) => setHeader({ orderDate: value })}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
@@ -193,7 +183,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
                   fullWidth
                   label={t('purchaseOrders.expectedDate')}
                   {...headerField('expectedDate')}
-                  onChange={(value) => setHeader('expectedDate', value)}
+                  onChange={(value) => setHeader({ expectedDate: value })}
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
@@ -203,7 +193,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
                   minRows={1}
                   label={t('purchaseOrders.notes')}
                   {...headerField('notes')}
-                  onChange={(e) => setHeader('notes', e.target.value)}
+                  onChange={(e) => setHeader({ notes: e.target.value })}
                 />
               </Grid>
             </Grid>
