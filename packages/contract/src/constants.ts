@@ -42,6 +42,12 @@ export const DATE_YEAR_MAX = 2200;
 
 /** Every `code` the API puts in a problem+json answer. */
 export const ERROR_CODES = [
+  'already_converted',
+  'already_received',
+  'company_incomplete',
+  'credit_exceeds_invoice',
+  'invalid_einvoice',
+  'overpayment',
   'already_exists',
   'app_type_forbidden',
   'bad_request',

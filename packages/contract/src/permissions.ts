@@ -23,6 +23,8 @@ export const RESOURCES = [
   'company',
   'platformOrders',
   'outputs',
+  'invoices',
+  'receivedInvoices',
 ] as const;
 export type TResource = (typeof RESOURCES)[number];
 
