@@ -1,10 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 
-/** Reads the single uploaded file of a multipart request (field `file`), within the registered size limit. */
-export async function readUpload(request: FastifyRequest): Promise<{ filename: string; data: Buffer }> {
+/**
+ * Reads the single uploaded file of a multipart request (field `file`), within the registered size limit or a
+ * smaller one of the route's (`maxBytes`).
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  opts: { maxBytes?: number } = {},
+): Promise<{ filename: string; data: Buffer }> {
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
-  const part = await request.file();
+  const part = await request.file(opts.maxBytes ? { limits: { fileSize: opts.maxBytes } } : undefined);
   if (!part || part.fieldname !== 'file')
     throw badRequest('file_missing', 'No file in the field "file"', [
       { field: 'file', message: 'required', code: 'required' },

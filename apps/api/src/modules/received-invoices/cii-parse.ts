@@ -1,9 +1,10 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import {
+  DATE_YEAR_MAX,
+  DATE_YEAR_MIN,
   EINVOICE_ID_MAX,
   EINVOICE_TEXT_MAX,
   RECEIVED_INVOICE_LINES_MAX,
-  isIsoDate,
   type TEinvoiceParty,
   type TEinvoiceRefusal,
   type TReceivedInvoiceLine,
@@ -142,7 +143,9 @@ const dateOf = (e: Element | undefined): string | null => {
   const m = v ? /^(\d{4})(\d{2})(\d{2})$/.exec(v) : null;
   if (!m) return null;
   const iso = `${m[1]}-${m[2]}-${m[3]}`;
-  return isIsoDate(iso) ? iso : null;
+  const year = Number(m[1]);
+  // A day of the calendar (no 30 February) in the years a date column takes.
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : null;
 };
 
 /** Letters and digits only, upper case: VAT numbers compare like this ("FR 59 542051180" = "FR59542051180"). */
