@@ -145,7 +145,9 @@ const dateOf = (e: Element | undefined): string | null => {
   const iso = `${m[1]}-${m[2]}-${m[3]}`;
   const year = Number(m[1]);
   // A day of the calendar (no 30 February) in the years a date column takes.
-  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : null;
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso)
+    ? iso
+    : null;
 };
 
 /** Letters and digits only, upper case: VAT numbers compare like this ("FR 59 542051180" = "FR59542051180"). */
@@ -241,7 +243,9 @@ export function parseCii(data: Buffer): CiiInvoice {
   // With a VAT accounting currency (BT-6) the total VAT is given twice; the invoice's own is in its currency.
   const taxTotals = kids(sums, 'TaxTotalAmount');
   const taxTotal =
-    taxTotals.find((t) => t.attrs.currencyID === currency) ?? taxTotals.find((t) => !t.attrs.currencyID) ?? taxTotals[0];
+    taxTotals.find((t) => t.attrs.currencyID === currency) ??
+    taxTotals.find((t) => !t.attrs.currencyID) ??
+    taxTotals[0];
   return {
     specification: clip(
       path(child(root, 'ExchangedDocumentContext', NS.rsm), 'GuidelineSpecifiedDocumentContextParameter', 'ID')?.text,

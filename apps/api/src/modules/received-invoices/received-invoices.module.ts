@@ -8,6 +8,7 @@ import {
   ZReceivedInvoiceSummary,
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
+import { extractFacturXXml } from '../../platform/facturx/extract';
 import { validateCii } from '../../platform/facturx/validate';
 import { readUpload } from '../../platform/uploads';
 import { registerUsage } from '../../platform/usages';
@@ -19,8 +20,7 @@ import { createReceivedInvoicesService, type EinvoiceTools } from './received-in
 /** The platform's Factur-X code: the official checks, and the XML of a PDF. */
 export const facturxTools: EinvoiceTools = {
   validate: (xml) => validateCii(xml),
-  // Until the PDF extraction lands, a PDF is taken as one without an invoice inside.
-  extract: () => null,
+  extract: (pdf) => extractFacturXXml(pdf),
 };
 
 /**
@@ -29,7 +29,11 @@ export const facturxTools: EinvoiceTools = {
  */
 export function receivedInvoicesModule(db: Db, tools: EinvoiceTools = facturxTools) {
   const service = createReceivedInvoicesService(db, tools);
-  registerUsage(suppliers, { resource: 'received_invoices', table: receivedInvoices, column: receivedInvoices.supplierId });
+  registerUsage(suppliers, {
+    resource: 'received_invoices',
+    table: receivedInvoices,
+    column: receivedInvoices.supplierId,
+  });
   registerUsage(purchaseOrders, {
     resource: 'received_invoices',
     table: receivedInvoices,
@@ -59,7 +63,10 @@ export function receivedInvoicesModule(db: Db, tools: EinvoiceTools = facturxToo
       const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .type(file.type)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.data);

@@ -39,22 +39,28 @@ export type ReceivedFile = { filename: string; data: Buffer };
 const refused = (reason: EinvoiceRefused['reason'], message: string) =>
   badRequest('invalid_einvoice', message, [{ field: 'file', message, code: 'invalid' }], { reason });
 
-/** PDF or XML by the first bytes (after a byte order mark and blanks), whatever the name or declared type say. */
+/**
+ * PDF or XML by the first bytes, whatever the name or declared type say: XML starts with `<` (after a byte order
+ * mark and blanks); a PDF has its `%PDF-` header within its first 1024 bytes (the PDF standard tolerates a prefix).
+ */
 export function sniffEinvoice(data: Buffer): 'application/pdf' | 'application/xml' | null {
   const head = data.subarray(0, 1024);
-  if (head.subarray(0, 1024).indexOf('%PDF-', 0, 'latin1') === 0) return 'application/pdf';
   // UTF-16 with a byte order mark.
   if ((head[0] === 0xfe && head[1] === 0xff) || (head[0] === 0xff && head[1] === 0xfe)) return 'application/xml';
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   while (i < head.length && [0x20, 0x09, 0x0a, 0x0d].includes(head[i]!)) i += 1;
-  return head[i] === 0x3c /* < */ ? 'application/xml' : null;
+  if (head[i] === 0x3c /* < */) return 'application/xml';
+  return head.indexOf('%PDF-', 0, 'latin1') >= 0 ? 'application/pdf' : null;
 }
 
 /** The name a file is kept under: the browser's, without its folders or control characters, at most 255 long. */
 export function storedFileName(name: string | undefined, type: 'application/pdf' | 'application/xml'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
   return clean || (type === 'application/pdf' ? 'invoice.pdf' : 'invoice.xml');
 }
 
@@ -233,7 +239,7 @@ export function supplierFromSeller(seller: TEinvoiceParty, language: 'fr' | 'en'
       return code;
     }
   };
-  const email = seller.email ? ZSupplierInput.shape.email.safeParse(seller.email).data ?? null : null;
+  const email = seller.email ? (ZSupplierInput.shape.email.safeParse(seller.email).data ?? null) : null;
   return {
     name: clipText(seller.name, 200)!,
     contact: clipText(seller.contact, 200),
@@ -329,37 +335,37 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
         const supplierId = await matchSupplier(tx, tenantId, invoice.seller);
         const purchaseOrderId = await matchPurchaseOrder(tx, tenantId, supplierId, invoice);
         const [row] = await tx
-            .insert(receivedInvoices)
-            .values({
-              tenantId,
-              sha256,
-              fileName: storedFileName(upload.filename, fileType),
-              fileType,
-              fileSize: data.length,
-              file: data,
-              number: invoice.number,
-              typeCode: invoice.typeCode,
-              issueDate: invoice.issueDate,
-              dueDate: invoice.dueDate,
-              currency: invoice.currency,
-              sellerName: invoice.seller.name,
-              sellerVatNumber: invoice.seller.vatNumber,
-              sellerSiren: invoice.seller.siren,
-              buyerOrderReference: invoice.buyerOrderReference,
-              totalNet: invoice.totals.net,
-              totalGross: invoice.totals.gross,
-              duePayable: invoice.totals.duePayable,
-              lineCount: invoice.lines.length,
-              content,
-              valid: validation.valid,
-              errorCount: fatal.length,
-              warningCount: validation.failures.length - fatal.length,
-              failures: kept,
-              supplierId,
-              purchaseOrderId,
-              receivedBy: auth.userId,
-            })
-            .returning({ id: receivedInvoices.id });
+          .insert(receivedInvoices)
+          .values({
+            tenantId,
+            sha256,
+            fileName: storedFileName(upload.filename, fileType),
+            fileType,
+            fileSize: data.length,
+            file: data,
+            number: invoice.number,
+            typeCode: invoice.typeCode,
+            issueDate: invoice.issueDate,
+            dueDate: invoice.dueDate,
+            currency: invoice.currency,
+            sellerName: invoice.seller.name,
+            sellerVatNumber: invoice.seller.vatNumber,
+            sellerSiren: invoice.seller.siren,
+            buyerOrderReference: invoice.buyerOrderReference,
+            totalNet: invoice.totals.net,
+            totalGross: invoice.totals.gross,
+            duePayable: invoice.totals.duePayable,
+            lineCount: invoice.lines.length,
+            content,
+            valid: validation.valid,
+            errorCount: fatal.length,
+            warningCount: validation.failures.length - fatal.length,
+            failures: kept,
+            supplierId,
+            purchaseOrderId,
+            receivedBy: auth.userId,
+          })
+          .returning({ id: receivedInvoices.id });
         const id = row!.id;
         await logActivity(tx, {
           tenantId,

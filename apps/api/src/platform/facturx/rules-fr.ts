@@ -30,7 +30,8 @@ const CORE: Record<string, string> = {
   'BR-14': 'Une facture doit avoir le montant total TVA comprise (BT-112).',
   'BR-15': 'Une facture doit avoir le montant à payer (BT-115).',
   'BR-16': 'Une facture doit avoir au moins une ligne de facture (BG-25).',
-  'BR-17': "Le nom du bénéficiaire (BT-59) doit figurer sur la facture si le bénéficiaire (BG-10) n'est pas le vendeur (BG-4).",
+  'BR-17':
+    "Le nom du bénéficiaire (BT-59) doit figurer sur la facture si le bénéficiaire (BG-10) n'est pas le vendeur (BG-4).",
   'BR-18':
     'Le nom du représentant fiscal du vendeur (BT-62) doit figurer sur la facture si le vendeur (BG-4) a un représentant fiscal (BG-11).',
   'BR-19':
@@ -130,18 +131,19 @@ const CORE: Record<string, string> = {
     "Chacun des frais d'une ligne de facture (BG-28) doit contenir un motif (BT-144), un code de motif (BT-145) ou les deux.",
   'BR-CO-26':
     "Pour que l'acheteur puisse identifier automatiquement le fournisseur, l'identifiant du vendeur (BT-29), son identifiant d'immatriculation légale (BT-30) et/ou son identifiant à la TVA (BT-31) doivent être présents.",
-  'BR-CL-01':
-    "Le code de type de document doit être l'un des codes de facture ou d'avoir de la liste UNTDID 1001.",
+  'BR-CL-01': "Le code de type de document doit être l'un des codes de facture ou d'avoir de la liste UNTDID 1001.",
   'BR-CL-03': "L'attribut currencyID doit être un code de devise ISO 4217 alpha-3.",
   'BR-CL-04': 'Le code de devise de la facture (BT-5) doit être un code ISO 4217 alpha-3.',
   'BR-CL-05': 'Le code de devise de comptabilisation de la TVA (BT-6) doit être un code ISO 4217 alpha-3.',
-  'BR-CL-06': "Le code de date d'exigibilité de la TVA (BT-8) doit appartenir à une restriction de la liste UNTDID 2475.",
+  'BR-CL-06':
+    "Le code de date d'exigibilité de la TVA (BT-8) doit appartenir à une restriction de la liste UNTDID 2475.",
   'BR-CL-07':
     "Le schéma de l'identifiant d'objet facturé (BT-18) doit appartenir à une restriction de la liste UNTDID 1153.",
   'BR-CL-08': "Le code de sujet d'une note (BT-21) doit appartenir à une restriction de la liste UNTDID 4451.",
   'BR-CL-10': "Le schéma d'un identifiant doit appartenir à la liste ISO 6523 ICD.",
   'BR-CL-11': "Le schéma d'un identifiant d'immatriculation doit appartenir à la liste ISO 6523 ICD.",
-  'BR-CL-13': "Le schéma de l'identifiant de classification de l'article (BT-158) doit appartenir à la liste UNTDID 7143.",
+  'BR-CL-13':
+    "Le schéma de l'identifiant de classification de l'article (BT-158) doit appartenir à la liste UNTDID 7143.",
   'BR-CL-14': 'Les codes de pays de la facture doivent appartenir à la liste ISO 3166-1.',
   'BR-CL-15': 'Les codes de pays de la facture doivent appartenir à la liste ISO 3166-1.',
   'BR-CL-16': 'Le code de moyen de paiement (BT-81) doit appartenir à la liste UNTDID 4461.',
@@ -328,10 +330,14 @@ function categoryRules(c: Category): Record<string, string> {
     meaning: `Une ventilation de la TVA (BG-23) de type ${q} doit avoir un code de motif d'exonération (BT-121) signifiant ${q} ou le motif d'exonération en texte (BT-120) ${q} (ou le texte standard équivalent dans une autre langue).`,
   }[c.exemption];
   return {
-    [id(1)]: `Une facture comportant une ligne de facture (BG-25), une remise (BG-20) ou des frais (BG-21) au niveau du document dont le code de type de TVA (BT-151, BT-95 ou BT-102) est ${q} doit contenir ${breakdown}.`,
-    [id(2)]: `Une facture comportant une ligne de facture (BG-25) dont le code de type de TVA de l'article facturé (BT-151) est ${q} ${c.identifiers}.`,
-    [id(3)]: `Une facture comportant une remise au niveau du document (BG-20) dont le code de type de TVA (BT-95) est ${q} ${c.identifiers}.`,
-    [id(4)]: `Une facture comportant des frais au niveau du document (BG-21) dont le code de type de TVA (BT-102) est ${q} ${c.identifiers}.`,
+    [id(1)]:
+      `Une facture comportant une ligne de facture (BG-25), une remise (BG-20) ou des frais (BG-21) au niveau du document dont le code de type de TVA (BT-151, BT-95 ou BT-102) est ${q} doit contenir ${breakdown}.`,
+    [id(2)]:
+      `Une facture comportant une ligne de facture (BG-25) dont le code de type de TVA de l'article facturé (BT-151) est ${q} ${c.identifiers}.`,
+    [id(3)]:
+      `Une facture comportant une remise au niveau du document (BG-20) dont le code de type de TVA (BT-95) est ${q} ${c.identifiers}.`,
+    [id(4)]:
+      `Une facture comportant des frais au niveau du document (BG-21) dont le code de type de TVA (BT-102) est ${q} ${c.identifiers}.`,
     [id(5)]: rate('BT-151', 'BT-152', c.lineRate, rateSubject('une ligne de facture (BG-25)')),
     [id(6)]: rate('BT-95', 'BT-96', c.allowanceRate, rateSubject('une remise au niveau du document (BG-20)')),
     [id(7)]: rate('BT-102', 'BT-103', c.allowanceRate, rateSubject('des frais au niveau du document (BG-21)')),
@@ -357,7 +363,10 @@ export const RULES_FR: ReadonlyMap<string, string> = new Map(
   Object.entries({
     ...CORE,
     ...Object.fromEntries(
-      Object.entries(DECIMALS).map(([n, what]) => [`BR-DEC-${n}`, `${capitalize(what)} doit avoir au plus 2 décimales.`]),
+      Object.entries(DECIMALS).map(([n, what]) => [
+        `BR-DEC-${n}`,
+        `${capitalize(what)} doit avoir au plus 2 décimales.`,
+      ]),
     ),
     ...Object.assign({}, ...CATEGORIES.map(categoryRules)),
     ...EXTRA,
