@@ -46,6 +46,7 @@ export const TAG_TYPES = [
   'PlatformProducts',
   'PlatformOrders',
   'Outputs',
+  'ReceivedInvoices',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -139,6 +139,17 @@ export const AdminArea = () => (
         path="outputs/:id"
         element={page(() => import('../../features/outputs/OutputDetailPage'), 'OutputDetailPage')}
       />
+      <Route
+        path="receivedInvoices"
+        element={page(() => import('../../features/receivedInvoices/ReceivedInvoicesPage'), 'ReceivedInvoicesPage')}
+      />
+      <Route
+        path="receivedInvoices/:id"
+        element={page(
+          () => import('../../features/receivedInvoices/ReceivedInvoiceDetailPage'),
+          'ReceivedInvoiceDetailPage',
+        )}
+      />
       <Route path="company" element={page(() => import('../../features/company/CompanyPage'), 'CompanyPage')} />
       <Route path="logs" element={page(() => import('../../features/logs/LogsPage'), 'LogsPage')} />
       <Route path="*" element={<NotFound homePath="/admin/dashboard" />} />

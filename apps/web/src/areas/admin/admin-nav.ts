@@ -23,6 +23,7 @@ import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import OutputIcon from '@mui/icons-material/OutboxOutlined';
+import ReceivedInvoiceIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { NavItem } from '../../components/nav';
 
 /** Screens appear here once they work (DESIGN §7); each new screen is one entry with its group. */
@@ -71,6 +72,13 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: OrderIcon,
     group: 'purchasing',
     permission: 'purchaseOrders.read',
+  },
+  {
+    labelKey: 'nav.receivedInvoices',
+    path: '/admin/receivedInvoices',
+    icon: ReceivedInvoiceIcon,
+    group: 'purchasing',
+    permission: 'receivedInvoices.read',
   },
   {
     labelKey: 'nav.paymentModes',

@@ -1,0 +1,196 @@
+import { useMemo, useState, type DragEvent } from 'react';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TReceivedInvoiceSummary } from '@tagstock/contract';
+import { FilterSelect } from '../../components/FilterSelect';
+import { formatDate, formatDateTime } from '../../components/format';
+import { ImageFileButton } from '../../components/ImagePicker';
+import { PageHeader } from '../../components/PageHeader';
+import { ReferenceSelect } from '../../components/ReferenceSelect';
+import type { ResourceColumn } from '../../components/resource-columns';
+import { ResourceTable } from '../../components/ResourceTable';
+import { useUrlFilters } from '../../components/use-list-params';
+import { useCanWrite } from '../../components/use-permission';
+import { supplierRef } from '../suppliers/api';
+import { receivedInvoicesApi } from './api';
+import { ValidityChip } from './ValidityChip';
+import { ACCEPTED_FILES, formatAmount, MAX_MB, useReceiveFile } from './receive';
+
+const useColumns = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return useMemo<ResourceColumn<TReceivedInvoiceSummary>[]>(
+    () => [
+      {
+        field: 'number',
+        card: 'primary',
+        headerName: t('receivedInvoices.number'),
+        width: 150,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+      {
+        field: 'issueDate',
+        card: 'secondary',
+        headerName: t('receivedInvoices.issueDate'),
+        width: 125,
+        valueFormatter: (value: string | null) => formatDate(value, language),
+      },
+      {
+        field: 'sellerName',
+        card: 'secondary',
+        headerName: t('receivedInvoices.seller'),
+        flex: 1,
+        minWidth: 160,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+      {
+        field: 'supplierName',
+        hideBelow: 'md',
+        headerName: t('fields.supplier'),
+        flex: 1,
+        minWidth: 150,
+        valueFormatter: (value: string | null) => value ?? t('receivedInvoices.noSupplier'),
+      },
+      {
+        field: 'purchaseOrderNumber',
+        hideBelow: 'lg',
+        headerName: t('receivedInvoices.purchaseOrder'),
+        width: 160,
+        sortable: false,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+      {
+        field: 'valid',
+        card: 'status',
+        headerName: t('receivedInvoices.validity'),
+        width: 170,
+        renderCell: ({ row }) => <ValidityChip valid={row.valid} errors={row.errorCount} />,
+      },
+      {
+        field: 'totalGross',
+        card: 'secondary',
+        headerName: t('receivedInvoices.totalGross'),
+        type: 'number',
+        width: 140,
+        valueFormatter: (value: string | null, row: TReceivedInvoiceSummary) =>
+          formatAmount(value, row.currency, language),
+      },
+      {
+        field: 'receivedAt',
+        hideBelow: 'lg',
+        headerName: t('receivedInvoices.receivedAt'),
+        width: 170,
+        valueFormatter: (value: string) => formatDateTime(value, language),
+      },
+    ],
+    [t, language],
+  );
+};
+
+/**
+ * `/admin/receivedInvoices`: the supplier invoices received (Factur-X PDFs, CII XML), filtered by supplier and
+ * validity (kept in the URL); a file dropped on the page or chosen with the button is received.
+ */
+export const ReceivedInvoicesPage = () => {
+  const { t } = useTranslation();
+  const canWrite = useCanWrite('receivedInvoices');
+  const { searchParams, setFilter } = useUrlFilters();
+  const supplierId = searchParams.get('supplierId') ?? '';
+  const valid = searchParams.get('valid') ?? '';
+  const filters = useMemo(
+    () => ({ supplierId: supplierId || undefined, valid: valid || undefined }),
+    [supplierId, valid],
+  );
+  const columns = useColumns();
+  const { send, sending } = useReceiveFile();
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file && canWrite && !sending) void send(file);
+  };
+  const dropHandlers = canWrite
+    ? {
+        onDragOver: (e: DragEvent) => {
+          e.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop,
+      }
+    : {};
+  return (
+    <Box {...dropHandlers}>
+      <PageHeader
+        title={t('receivedInvoices.title')}
+        subtitle={t('receivedInvoices.subtitle')}
+        actions={
+          canWrite && (
+            <ImageFileButton
+              label={t('receivedInvoices.receive')}
+              accept={ACCEPTED_FILES}
+              testId="received-invoice-file"
+              disabled={sending}
+              onFile={(file) => void send(file)}
+            />
+          )
+        }
+      />
+      {canWrite && (
+        <Box
+          data-testid="received-invoice-drop"
+          sx={{
+            mb: 2,
+            p: 2,
+            border: 2,
+            borderStyle: 'dashed',
+            borderRadius: 1,
+            borderColor: dragging ? 'primary.main' : 'divider',
+            bgcolor: dragging ? 'action.hover' : undefined,
+            textAlign: 'center',
+          }}
+        >
+          <Typography color="text.secondary">
+            {sending ? t('receivedInvoices.sending') : t('receivedInvoices.dropHint', { max: MAX_MB })}
+          </Typography>
+        </Box>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <ReferenceSelect
+          source={supplierRef}
+          size="small"
+          label={t('fields.supplier')}
+          emptyLabel={t('receivedInvoices.allSuppliers')}
+          value={supplierId}
+          width={240}
+          onChange={(v) => setFilter('supplierId', v)}
+        />
+        <FilterSelect
+          label={t('receivedInvoices.validity')}
+          allLabel={t('receivedInvoices.allValidities')}
+          value={valid}
+          options={[
+            { value: 'true', label: t('receivedInvoices.valid') },
+            { value: 'false', label: t('receivedInvoices.invalid') },
+          ]}
+          width={200}
+          onChange={(v) => setFilter('valid', v)}
+        />
+      </Stack>
+      <ResourceTable<TReceivedInvoiceSummary>
+        label={t('receivedInvoices.title')}
+        columns={columns}
+        useList={receivedInvoicesApi.useList}
+        filters={filters}
+        defaultSort="receivedAt:desc"
+        emptyText={t('receivedInvoices.empty')}
+        countKey="receivedInvoices.count"
+        detailPath={(row) => `/admin/receivedInvoices/${row.id}`}
+        searchLabel={t('receivedInvoices.search')}
+      />
+    </Box>
+  );
+};

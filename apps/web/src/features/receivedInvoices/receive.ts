@@ -1,0 +1,76 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { TFunction } from 'i18next';
+import { EINVOICE_REFUSALS, RECEIVED_INVOICE_MAX_BYTES, type TEinvoiceRefusal } from '@tagstock/contract';
+import { hasErrorCode } from '@tagstock/contract/constants';
+import { isQueryError } from '../../app/base-api';
+import { problemMessage } from '../../components/notify';
+import { useReceiveInvoiceMutation } from './api';
+
+export const MAX_MB = RECEIVED_INVOICE_MAX_BYTES / (1024 * 1024);
+/** What the file picker offers: Factur-X PDFs and CII XML files. */
+export const ACCEPTED_FILES = '.pdf,.xml,application/pdf,text/xml,application/xml';
+
+/** Why the server refused a file, in the user's language; null for another problem. */
+export function refusalText(error: unknown, t: TFunction): string | null {
+  if (!isQueryError(error)) return null;
+  if (error.status === 413) return t('receivedInvoices.errors.tooLarge', { max: MAX_MB });
+  if (hasErrorCode(error.problem, 'already_received')) return t('receivedInvoices.errors.alreadyReceived');
+  if (!hasErrorCode(error.problem, 'invalid_einvoice')) return null;
+  const reason = error.problem.params?.reason;
+  const known = (EINVOICE_REFUSALS as readonly string[]).includes(String(reason));
+  return t(`receivedInvoices.errors.${known ? (reason as TEinvoiceRefusal) : 'invalid'}`);
+}
+
+/**
+ * Sends a file and opens what became of it: the new invoice, or the one already received from the same file;
+ * a refused file says why.
+ */
+export function useReceiveFile() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [receive, { isLoading }] = useReceiveInvoiceMutation();
+  const send = useCallback(
+    async (file: File) => {
+      if (file.size > RECEIVED_INVOICE_MAX_BYTES) {
+        toast.error(t('receivedInvoices.errors.tooLarge', { max: MAX_MB }));
+        return;
+      }
+      try {
+        const invoice = await receive(file).unwrap();
+        if (invoice.valid) toast.success(t('receivedInvoices.received'));
+        else toast.warning(t('receivedInvoices.receivedInvalid'));
+        void navigate(`/admin/receivedInvoices/${invoice.id}`);
+      } catch (error) {
+        const text = refusalText(error, t) ?? problemMessage(error, t, 'messages.uploadFailed');
+        toast.error(text);
+        const first = isQueryError(error) && hasErrorCode(error.problem, 'already_received');
+        const id = first ? Number(error.problem.params?.id) : 0;
+        if (id > 0) void navigate(`/admin/receivedInvoices/${id}`);
+      }
+    },
+    [receive, navigate, t],
+  );
+  return { send, sending: isLoading };
+}
+
+/** An amount in the invoice's currency (EUR, DKK, NOK…), or as a plain number when the code is no currency. */
+export function formatAmount(value: string | null | undefined, currency: string | null, language: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const number = value as `${number}`;
+  try {
+    if (currency && /^[A-Z]{3}$/.test(currency))
+      return new Intl.NumberFormat(language, { style: 'currency', currency }).format(number);
+  } catch {
+    // An unknown currency code: the number alone.
+  }
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(number);
+}
+
+/** A quantity as written in the invoice ("2", "1.5"). */
+export const formatQuantity = (value: string | number | null | undefined, language: string): string =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value as `${number}`);
