@@ -81,17 +81,20 @@ export const ImageFileButton = ({
   testId,
   disabled,
   onFile,
+  icon = <UploadIcon />,
 }: {
   label: ReactNode;
   accept: string;
   testId: string;
   disabled: boolean;
   onFile: (file: File) => void;
+  /** The button's icon (a picture by default). */
+  icon?: ReactNode;
 }) => {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button variant="outlined" startIcon={<UploadIcon />} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button variant="outlined" startIcon={icon} disabled={disabled} onClick={() => input.current?.click()}>
         {label}
       </Button>
       <input

@@ -2,6 +2,7 @@ import { useMemo, useState, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TReceivedInvoiceSummary } from '@tagstock/contract';
 import { FilterSelect } from '../../components/FilterSelect';
@@ -133,6 +134,7 @@ export const ReceivedInvoicesPage = () => {
               label={t('receivedInvoices.receive')}
               accept={ACCEPTED_FILES}
               testId="received-invoice-file"
+              icon={<UploadIcon />}
               disabled={sending}
               onFile={(file) => void send(file)}
             />
