@@ -303,7 +303,13 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
       const before = await scoped(auth, (tx, tenantId) => existing(tx, tenantId, sha256));
       if (before) throw alreadyReceived(before);
 
-      const xml = fileType === 'application/pdf' ? await tools.extract(data) : data;
+      // A PDF the extractor cannot even read (cut short, damaged) holds no invoice either: a 400, never a 500.
+      const xml =
+        fileType === 'application/pdf'
+          ? await Promise.resolve(data)
+              .then(tools.extract)
+              .catch(() => null)
+          : data;
       if (!xml) throw refused('no_xml_in_pdf', 'This PDF holds no electronic invoice (factur-x.xml)');
       let invoice: CiiInvoice;
       try {

@@ -272,6 +272,10 @@ describe('received invoices', () => {
       code: 'invalid_einvoice',
       params: { reason: 'no_xml_in_pdf' },
     });
+    // A PDF cut short (no objects at all) is no invoice either, never a server error.
+    expect(await refusal(await upload('cut.pdf', '%PDF-1.4\n%%EOF\n'), 400)).toMatchObject({
+      params: { reason: 'no_xml_in_pdf' },
+    });
     expect(await refusal(await upload('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])), 400)).toMatchObject(
       { code: 'invalid_einvoice', params: { reason: 'not_pdf_or_xml' } },
     );
