@@ -27,6 +27,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { outputsModule } from './modules/outputs/outputs.module';
+import { invoicingModule } from './modules/invoicing/invoicing.module';
 import { platformOrdersModule } from './modules/platform-orders/platform-orders.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { articlesModule } from './modules/articles/articles.module';
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           purchasingModule(db),
           platformOrdersModule(db),
           outputsModule(db),
+          invoicingModule(db),
         ];
         for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);
       });

@@ -12,3 +12,4 @@ export * from './purchasing';
 export * from './company';
 export * from './platform-orders';
 export * from './outputs';
+export * from './invoicing';

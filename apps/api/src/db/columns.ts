@@ -20,6 +20,7 @@ export const contactColumns = () => ({
   city: text('city'),
   country: text('country'),
   vatNumber: text('vat_number'),
+  siren: text('siren'),
   phone: text('phone'),
   email: text('email'),
   parentCompany: text('parent_company'),

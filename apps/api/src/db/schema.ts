@@ -14,3 +14,4 @@ export * from '../modules/purchasing/purchasing.schema';
 export * from '../modules/platform-orders/platform-orders.schema';
 export * from '../modules/company/company.schema';
 export * from '../modules/outputs/outputs.schema';
+export * from '../modules/invoicing/invoicing.schema';

@@ -7,7 +7,7 @@ export const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC',
 export const contactSelect = (alias: string) => {
   const a = sql.raw(alias);
   return sql`${a}.id, ${a}.name, ${a}.contact, ${a}.address, ${a}.postcode, ${a}.city, ${a}.country,
-    ${a}.vat_number as "vatNumber", ${a}.phone, ${a}.email, ${a}.parent_company as "parentCompany",
+    ${a}.vat_number as "vatNumber", ${a}.siren, ${a}.phone, ${a}.email, ${a}.parent_company as "parentCompany",
     ${isoUtc(sql`${a}.created_at`)} as "createdAt", ${isoUtc(sql`${a}.updated_at`)} as "updatedAt"`;
 };
 

@@ -80,8 +80,8 @@ export type DocumentType<
   logged(doc: Full): Record<string, unknown>;
   /** What the history says of a new document. */
   created(doc: Full): TChange[];
-  /** The printable document, read in the document's transaction (its party's address…). */
-  printable(tx: Tx, doc: Full, language: PdfLanguage): Promise<PrintableDocument>;
+  /** The printable document, read in the document's transaction (its party's address…) of its tenant. */
+  printable(tx: Tx, doc: Full, language: PdfLanguage, tenantId: number): Promise<PrintableDocument>;
   /** The letterhead of the PDF: the document's tenant's company settings. */
   company(tx: Tx, tenantId: number): Promise<PdfCompany>;
 };

@@ -45,11 +45,21 @@ export type PrintableDocument = {
   fields: { label: string; value: string }[];
   /** Priced lines with their totals, or `items` for a document without prices. */
   lines?: PdfLine[];
-  totals?: { net: string; vat: string; gross: string; byRate: { category: string; rate: string; base: string; vat: string }[] };
+  totals?: {
+    net: string;
+    vat: string;
+    gross: string;
+    byRate: { category: string; rate: string; base: string; vat: string }[];
+    /** With a discount on the whole document: the lines' total and the discount, printed above the net. */
+    lineTotal?: string;
+    allowanceTotal?: string;
+  };
   items?: PdfItem[];
   /** Signature boxes at the end (an exit slip signed by who hands the items over and who takes them). */
   signatures?: boolean;
   notes?: string | null;
+  /** Legal mentions printed small at the end (an invoice's seller identity, payment terms, penalties…). */
+  mentions?: string[];
   currency?: 'EUR';
 };
 
@@ -68,6 +78,8 @@ type Labels = {
   noLines: string;
   vatBreakdown: string;
   vatColumns: [string, string, string, string];
+  lineTotal: string;
+  discount: string;
   totalNet: string;
   totalVat: string;
   totalGross: string;
@@ -92,6 +104,8 @@ const LABELS: Record<PdfLanguage, Labels> = {
     noLines: 'Aucune ligne',
     vatBreakdown: 'Récapitulatif de la TVA',
     vatColumns: ['Catégorie', 'Taux', 'Base HT', 'Montant TVA'],
+    lineTotal: 'Total des lignes HT',
+    discount: 'Remise',
     totalNet: 'Total HT',
     totalVat: 'Total TVA',
     totalGross: 'Total TTC',
@@ -113,6 +127,8 @@ const LABELS: Record<PdfLanguage, Labels> = {
     noLines: 'No lines',
     vatBreakdown: 'VAT breakdown',
     vatColumns: ['Category', 'Rate', 'Taxable amount', 'VAT amount'],
+    lineTotal: 'Lines total excl. VAT',
+    discount: 'Discount',
     totalNet: 'Total excl. VAT',
     totalVat: 'Total VAT',
     totalGross: 'Total incl. VAT',
@@ -321,6 +337,9 @@ function totalsTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): 
     table: {
       widths: [RIGHT - 112, 100],
       body: [
+        ...(doc.totals!.allowanceTotal && doc.totals!.allowanceTotal !== '0.00'
+          ? [row(l.lineTotal, doc.totals!.lineTotal!), row(l.discount, `-${doc.totals!.allowanceTotal}`)]
+          : []),
         row(l.totalNet, doc.totals!.net),
         row(l.totalVat, doc.totals!.vat),
         row(l.totalGross, doc.totals!.gross, true),
@@ -374,6 +393,13 @@ export function documentDefinition(
       margin: [0, 16, 0, 0],
     });
   }
+  if (doc.mentions?.length)
+    content.push({
+      stack: doc.mentions.map((m) => ({ text: printable(m), margin: [0, 0, 0, 2] })),
+      fontSize: 7.5,
+      color: GREY,
+      margin: [0, 16, 0, 0],
+    });
   if (doc.signatures) content.push(signatureBlock(l));
   return {
     definition: {

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  listOf,
+  ZAllocationInput,
+  ZConvertResult,
+  ZCreditNote,
+  ZCreditNoteInput,
+  ZCreditNoteListQuery,
+  ZCreditNoteStatusChange,
+  ZCreditNoteSummary,
+  ZIdParams,
+  ZInvoice,
+  ZInvoiceInput,
+  ZInvoiceListQuery,
+  ZInvoicePayment,
+  ZInvoicePaymentInput,
+  ZInvoiceStatusChange,
+  ZInvoiceSummary,
+  ZPayment,
+  ZPaymentInput,
+  ZPaymentListQuery,
+  ZProforma,
+  ZProformaInput,
+  ZProformaListQuery,
+  ZProformaStatusChange,
+  ZProformaSummary,
+  type TInvoiceInput,
+} from '@tagstock/contract';
+import type { Db } from '../../db/client';
+import { documentRoutes } from '../../platform/documents/document-routes';
+import { documentService } from '../../platform/documents/document-service';
+import { creditNoteType } from './credit-notes';
+import { invoiceType } from './invoices';
+import { invoicingDashboardRoutes } from './invoicing-dashboard';
+import { registerInvoicingUsages } from './invoicing.usages';
+import { paymentsService } from './payments';
+import { proformaType } from './proformas';
+
+/** Sales documents (SPEC state groups `invoice`, `avoir`): proformas, invoices, credit notes and payments. */
+export function invoicingModule(db: Db) {
+  registerInvoicingUsages();
+  const proformas = documentService(db, proformaType);
+  const invoices = documentService(db, invoiceType);
+  const creditNotes = documentService(db, creditNoteType);
+  const payments = paymentsService(db);
+
+  /** A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). */
+  const convert = (auth: Parameters<typeof proformas.get>[0], id: number) =>
+    proformas.inTenant(auth, async (ctx) => {
+      await proformas.lockFor(ctx.tx, ctx.tenantId, id, 'convert');
+      const proforma = await proformas.read(ctx.tx, ctx.tenantId, id);
+      const input: TInvoiceInput = {
+        customerId: proforma.customerId,
+        invoiceDate: proforma.proformaDate,
+        discount: proforma.discount,
+        notes: proforma.notes,
+        lines: proforma.lines.map((l) => ({
+          articleId: l.articleId!,
+          designation: l.designation,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discount: l.discount,
+          vatRate: l.vatRate,
+          vatCategory: l.vatCategory,
+        })),
+      };
+      const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });
+      await proformas.markStatus(ctx, proforma, 'converted', 'converted', [
+        { field: 'invoice', from: null, to: invoice.id },
+      ]);
+      return { invoiceId: invoice.id };
+    });
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    const read = app.requirePermission('invoices.read');
+    const write = app.requirePermission('invoices.write');
+    const params = ZIdParams;
+
+    documentRoutes(app, '/proformas', ['proformas'], proformas, {
+      summary: ZProformaSummary,
+      full: ZProforma,
+      listQuery: ZProformaListQuery,
+      input: ZProformaInput,
+      statusChange: ZProformaStatusChange,
+    });
+    app.post(
+      '/proformas/:id/convert',
+      { schema: { tags: ['proformas'], params, response: { 200: ZConvertResult } }, preHandler: write },
+      (req) => convert(req.auth, req.params.id),
+    );
+
+    const tags = ['invoices'];
+    documentRoutes(app, '/invoices', tags, invoices, {
+      summary: ZInvoiceSummary,
+      full: ZInvoice,
+      listQuery: ZInvoiceListQuery,
+      input: ZInvoiceInput,
+      statusChange: ZInvoiceStatusChange,
+    });
+    app.get(
+      '/invoices/:id/payments',
+      { schema: { tags, params, response: { 200: z.array(ZInvoicePayment) } }, preHandler: read },
+      (req) => payments.ofInvoice(req.auth, req.params.id),
+    );
+    app.post(
+      '/invoices/:id/payments',
+      {
+        schema: { tags, params, body: ZInvoicePaymentInput, response: { 200: z.array(ZInvoicePayment) } },
+        preHandler: write,
+      },
+      (req) => payments.payInvoice(req.auth, req.params.id, req.body),
+    );
+
+    documentRoutes(app, '/credit-notes', ['credit notes'], creditNotes, {
+      summary: ZCreditNoteSummary,
+      full: ZCreditNote,
+      listQuery: ZCreditNoteListQuery,
+      input: ZCreditNoteInput,
+      statusChange: ZCreditNoteStatusChange,
+    });
+
+    const paymentTags = ['payments'];
+    app.get(
+      '/payments',
+      {
+        schema: { tags: paymentTags, querystring: ZPaymentListQuery, response: { 200: listOf(ZPayment) } },
+        preHandler: read,
+      },
+      (req) => payments.list(req.auth, req.query),
+    );
+    app.get(
+      '/payments/:id',
+      { schema: { tags: paymentTags, params, response: { 200: ZPayment } }, preHandler: read },
+      (req) => payments.get(req.auth, req.params.id),
+    );
+    app.post(
+      '/payments',
+      { schema: { tags: paymentTags, body: ZPaymentInput, response: { 200: ZPayment } }, preHandler: write },
+      (req) => payments.create(req.auth, req.body),
+    );
+    app.post(
+      '/payments/:id/allocations',
+      { schema: { tags: paymentTags, params, body: ZAllocationInput, response: { 200: ZPayment } }, preHandler: write },
+      (req) => payments.allocate(req.auth, req.params.id, req.body),
+    );
+  };
+  return { proformas, invoices, creditNotes, payments, routes: [routes, invoicingDashboardRoutes(db)] };
+}
