@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * The EN 16931 artefacts vendored in apps/api/assets/einvoicing (see its README). This module runs from
+ * apps/api/src/platform/facturx under tsx and vitest, but from apps/api/dist/main.mjs once esbuild has bundled it,
+ * so the folder is found by walking up from wherever the code is until an `assets/einvoicing` appears.
+ */
+
+const SEF = 'EN16931-CII-validation.sef.json';
+
+function findAssets(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'assets', 'einvoicing');
+    if (existsSync(join(candidate, SEF))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`The EN 16931 validation artefacts (assets/einvoicing/${SEF}) were not found`);
+    dir = parent;
+  }
+}
+
+let found: string | undefined;
+/** The vendored folder and its files, found on first use. */
+export function einvoicingAssets() {
+  found ??= findAssets();
+  return {
+    dir: found,
+    /** The EN 16931 schematron for CII, compiled for SaxonJS. */
+    sef: join(found, SEF),
+    xsdDir: join(found, 'cii-xsd'),
+    xsdMain: 'CrossIndustryInvoice_100pD16B.xsd',
+  };
+}
