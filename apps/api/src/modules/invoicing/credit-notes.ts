@@ -18,6 +18,7 @@ import { PRICED_LINE_COLUMNS, pricedLines, storedTotals } from '../../platform/d
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
 import { companyForDocuments } from '../company/company.service';
+import { creditNoteFacturX } from './einvoice';
 import { creditNotePrintable } from './invoice-print';
 import { tenantDay } from './invoices';
 
@@ -299,5 +300,6 @@ export const creditNoteType: DocumentType<TCreditNoteStatus, TCreditNote, Input,
     { field: 'totalGross', from: null, to: n.totalGross },
   ],
   printable: creditNotePrintable,
+  einvoice: (tx, note, tenantId) => (note.number ? creditNoteFacturX(tx, tenantId, note) : Promise.resolve(null)),
   company: companyForDocuments,
 };

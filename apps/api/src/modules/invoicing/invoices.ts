@@ -19,6 +19,7 @@ import { storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest } from '../../platform/errors';
 import { companyForDocuments } from '../company/company.service';
+import { invoiceFacturX } from './einvoice';
 import { invoicePrintable } from './invoice-print';
 import { customerParty, discountText, readSalesLines, SALES_LINE_COLUMNS, writeSalesDocument } from './sales-documents';
 
@@ -245,5 +246,6 @@ export const invoiceType: DocumentType<TInvoiceStatus, TInvoice, Input, LockedIn
     ...(i.proformaNumber ? [{ field: 'proforma', from: null, to: i.proformaNumber }] : []),
   ],
   printable: invoicePrintable,
+  einvoice: (tx, invoice, tenantId) => (invoice.number ? invoiceFacturX(tx, tenantId, invoice) : Promise.resolve(null)),
   company: companyForDocuments,
 };

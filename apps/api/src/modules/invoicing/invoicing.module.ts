@@ -28,6 +28,7 @@ import {
   type TInvoiceInput,
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../platform/auth';
 import { documentRoutes } from '../../platform/documents/document-routes';
 import { documentService } from '../../platform/documents/document-service';
 import { creditNoteType } from './credit-notes';
@@ -37,6 +38,36 @@ import { registerInvoicingUsages } from './invoicing.usages';
 import { paymentsService } from './payments';
 import { proformaType } from './proformas';
 
+/** A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). */
+export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
+  const proformas = documentService(db, proformaType);
+  const invoices = documentService(db, invoiceType);
+  return proformas.inTenant(auth, async (ctx) => {
+    await proformas.lockFor(ctx.tx, ctx.tenantId, id, 'convert');
+    const proforma = await proformas.read(ctx.tx, ctx.tenantId, id);
+    const input: TInvoiceInput = {
+      customerId: proforma.customerId,
+      invoiceDate: proforma.proformaDate,
+      discount: proforma.discount,
+      notes: proforma.notes,
+      lines: proforma.lines.map((l) => ({
+        articleId: l.articleId!,
+        designation: l.designation,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: l.discount,
+        vatRate: l.vatRate,
+        vatCategory: l.vatCategory,
+      })),
+    };
+    const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });
+    await proformas.markStatus(ctx, proforma, 'converted', 'converted', [
+      { field: 'invoice', from: null, to: invoice.id },
+    ]);
+    return { invoiceId: invoice.id };
+  });
+};
+
 /** Sales documents (SPEC state groups `invoice`, `avoir`): proformas, invoices, credit notes and payments. */
 export function invoicingModule(db: Db) {
   registerInvoicingUsages();
@@ -45,32 +76,7 @@ export function invoicingModule(db: Db) {
   const creditNotes = documentService(db, creditNoteType);
   const payments = paymentsService(db);
 
-  /** A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). */
-  const convert = (auth: Parameters<typeof proformas.get>[0], id: number) =>
-    proformas.inTenant(auth, async (ctx) => {
-      await proformas.lockFor(ctx.tx, ctx.tenantId, id, 'convert');
-      const proforma = await proformas.read(ctx.tx, ctx.tenantId, id);
-      const input: TInvoiceInput = {
-        customerId: proforma.customerId,
-        invoiceDate: proforma.proformaDate,
-        discount: proforma.discount,
-        notes: proforma.notes,
-        lines: proforma.lines.map((l) => ({
-          articleId: l.articleId!,
-          designation: l.designation,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          discount: l.discount,
-          vatRate: l.vatRate,
-          vatCategory: l.vatCategory,
-        })),
-      };
-      const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });
-      await proformas.markStatus(ctx, proforma, 'converted', 'converted', [
-        { field: 'invoice', from: null, to: invoice.id },
-      ]);
-      return { invoiceId: invoice.id };
-    });
+  const convert = (auth: AuthContext, id: number) => convertProforma(db, auth, id);
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     const read = app.requirePermission('invoices.read');
@@ -119,6 +125,22 @@ export function invoicingModule(db: Db) {
       input: ZCreditNoteInput,
       statusChange: ZCreditNoteStatusChange,
     });
+
+    for (const [path, service, tag] of [
+      ['/invoices', invoices, 'invoices'],
+      ['/credit-notes', creditNotes, 'credit notes'],
+    ] as const)
+      app.get(
+        `${path}/:id/facturx.xml`,
+        { schema: { tags: [tag], params, produces: ['application/xml'] }, preHandler: read },
+        async (req, reply) => {
+          const { number, xml } = await service.einvoice(req.auth, req.params.id);
+          return reply
+            .type('application/xml; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${number}-factur-x.xml"`)
+            .send(xml);
+        },
+      );
 
     const paymentTags = ['payments'];
     app.get(

@@ -249,6 +249,18 @@ export function documentService<
         return documentHistory(tx, tenantId, type.entity, id);
       }),
 
+    /** The e-invoice XML of a numbered document (409 for a draft, which has none yet). */
+    einvoice: (auth: AuthContext, id: number) =>
+      scoped(auth, async (tx, tenantId) => {
+        const doc = await read(tx, tenantId, id);
+        const xml = await type.einvoice?.(tx, doc, tenantId);
+        if (!xml)
+          throw conflict('invalid_transition', `A ${type.noun} has an e-invoice once it is issued`, undefined, {
+            status: doc.status,
+          });
+        return { number: doc.number!, xml };
+      }),
+
     /** The PDF: data read in one short transaction, rendered after it (in a worker thread). */
     pdf: async (auth: AuthContext, id: number, language: PdfLanguage) => {
       const p = await scoped(auth, (tx, tenantId) => pdf(tx, tenantId, id, language));

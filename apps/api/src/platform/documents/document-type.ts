@@ -82,6 +82,11 @@ export type DocumentType<
   created(doc: Full): TChange[];
   /** The printable document, read in the document's transaction (its party's address…) of its tenant. */
   printable(tx: Tx, doc: Full, language: PdfLanguage, tenantId: number): Promise<PrintableDocument>;
+  /**
+   * The document's e-invoice (Factur-X CII XML) once it has a number, embedded in its PDF (PDF/A-3) and served
+   * alone; none for drafts and for types without.
+   */
+  einvoice?(tx: Tx, doc: Full, tenantId: number): Promise<string | null>;
   /** The letterhead of the PDF: the document's tenant's company settings. */
   company(tx: Tx, tenantId: number): Promise<PdfCompany>;
 };
