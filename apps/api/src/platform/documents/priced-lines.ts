@@ -63,7 +63,8 @@ export function pricedLines<L extends PricedLine>(
       total_net: totals.net,
       total_vat: totals.vat,
       total_gross: totals.gross,
-      vat_breakdown: JSON.stringify(totals.byRate),
+      // Documents without a discount keep the rows they always had (category, rate, base, VAT).
+      vat_breakdown: JSON.stringify(sales ? totals.byRate : totals.byRate.map(({ allowance: _a, ...row }) => row)),
       line_count: lines.length,
       ...(sales ? { line_total: totals.lineTotal, allowance_total: totals.allowanceTotal } : {}),
     },
