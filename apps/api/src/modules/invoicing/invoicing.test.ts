@@ -9,7 +9,9 @@ import {
   type TInvoiceSummary,
   type TProforma,
 } from '@tagstock/contract';
+import { extractFacturXXml } from '../../platform/facturx/extract';
 import { validateCii } from '../../platform/facturx/validate';
+import { pdfText } from '../../platform/pdf/pdf-text';
 import { describeDocumentType } from '../../test/document-kit';
 import { platformRows, setupTestApp } from '../../test/helper';
 import { creditNoteType } from './credit-notes';
@@ -203,7 +205,23 @@ describe('invoices', () => {
     expect(done.paymentLabel).toEqual({ code: 'days_left', days: 60 });
     expect(await problem('PUT', `/invoices/${draft.id}`, invoiceBody([]))).toEqual([409, 'document_locked']);
     expect(await problem('DELETE', `/invoices/${draft.id}`)).toEqual([409, 'document_locked']);
-    await expectValidFacturX(`/invoices/${done.id}`);
+    const xml = await expectValidFacturX(`/invoices/${done.id}`);
+    // The PDF is the Factur-X: its attachment is the XML byte for byte, its text the French mentions.
+    const pdf = (await call('GET', `/invoices/${done.id}/pdf?lang=fr`)).rawPayload;
+    expect((await extractFacturXXml(pdf))?.equals(Buffer.from(xml))).toBe(true);
+    expect(pdf.toString('latin1')).toContain('pdfaid:part>3<');
+    const text = await pdfText(pdf);
+    for (const mention of [
+      done.number!,
+      '631229838',
+      'pénalités au taux annuel de 12,15',
+      '40 €',
+      'FR7630006000011234567890189',
+    ])
+      expect(text).toContain(mention);
+    const draftPdf = (await call('GET', `/invoices/${(await ok('POST', '/invoices', invoiceBody([]))).id}/pdf`))
+      .rawPayload;
+    expect(await extractFacturXXml(draftPdf)).toBeNull();
   });
 
   it('refuses to issue while the company settings lack a mention, naming each missing field', async () => {
@@ -380,7 +398,11 @@ describe('credit notes', () => {
     expect([partial.number, partial.totalGross, partial.invoiceNumber]).toEqual([null, '12.00', inv.number]);
     const done = await ok<TCreditNote>('POST', `/credit-notes/${partial.id}/status`, { status: 'issued' });
     expect(done.number).toMatch(/^AV-\d{4}-\d{6}$/);
-    await expectValidFacturX(`/credit-notes/${done.id}`);
+    const xml = await expectValidFacturX(`/credit-notes/${done.id}`);
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xml).toContain(`<ram:IssuerAssignedID>${inv.number}</ram:IssuerAssignedID>`);
+    const pdf = (await call('GET', `/credit-notes/${done.id}/pdf`)).rawPayload;
+    expect((await extractFacturXXml(pdf))?.equals(Buffer.from(xml))).toBe(true);
     let now = await invoice(inv.id);
     expect([now.amountCredited, now.amountDue, now.lines[0]!.creditedQuantity, now.status]).toEqual([
       '12.00',

@@ -159,11 +159,21 @@ export function documentService<
   async function pdf(tx: Tx, tenantId: number | null, id: number, language: PdfLanguage) {
     const doc = await read(tx, tenantId, id);
     const owner = tenantId ?? (await lock(tx, null, id)).tenantId;
-    return { printable: await type.printable(tx, doc, language, owner), company: await type.company(tx, owner) };
+    return {
+      printable: await type.printable(tx, doc, language, owner),
+      company: await type.company(tx, owner),
+      einvoice: (await type.einvoice?.(tx, doc, owner)) ?? null,
+    };
   }
+  /** Rendered in the worker: a PDF/A-3 carrying the e-invoice (Factur-X) when the document has one. */
   const render = async (p: Awaited<ReturnType<typeof pdf>>, language: PdfLanguage, doc: { number: string }) => ({
     number: doc.number,
-    pdf: await renderDocumentPdf(p.printable, p.company, language),
+    pdf: await renderDocumentPdf(
+      p.printable,
+      p.company,
+      language,
+      p.einvoice ? { facturX: { xml: p.einvoice, documentNumber: doc.number } } : {},
+    ),
   });
 
   return {

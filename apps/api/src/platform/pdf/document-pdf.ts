@@ -1,6 +1,8 @@
 import { Decimal } from 'decimal.js';
+import sharp from 'sharp';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatDate, formatMoney, formatNumber, formatPercent, printable, type PdfLanguage } from './pdf-format';
+import { facturXPdfA3 } from '../facturx/pdfa';
 import { renderPdf, type PdfDefinition, type PdfFooter, type RenderResult } from './render-pool';
 
 export type { PdfLanguage };
@@ -423,16 +425,35 @@ export function documentDefinition(
 }
 
 /**
+ * The logo without transparency, on white: a Factur-X PDF keeps to plain opaque content (pdfkit would draw a PNG's
+ * alpha channel as a soft mask). sharp works off the event loop; an image it cannot read is left as it is, for
+ * the render to leave out as usual.
+ */
+async function opaqueLogo(logo: NonNullable<PdfCompany['logo']>): Promise<PdfCompany['logo']> {
+  try {
+    if (!(await sharp(logo.data).metadata()).hasAlpha) return logo;
+    return { data: await sharp(logo.data).flatten({ background: '#ffffff' }).png().toBuffer(), mimeType: 'image/png' };
+  } catch {
+    return logo;
+  }
+}
+
+/** `facturX`: the document's CII XML (facturx/cii.ts), to issue the PDF as a Factur-X (PDF/A-3b carrying it). */
+export type RenderOptions = { facturX?: { xml: string; documentNumber?: string } };
+
+/**
  * A business document as a PDF (A4, Roboto embedded), in French or English. Rendering runs in a worker thread
  * (see render-pool.ts). pdfkit reads the logo's type from its bytes; one it cannot read fails the render, which
- * is then done again without it: the logo is decoration, the document must print.
+ * is then done again without it: the logo is decoration, the document must print. With `facturX`, the PDF is a
+ * PDF/A-3b with the XML embedded as factur-x.xml, byte for byte.
  */
 export async function renderDocumentPdf(
   doc: PrintableDocument,
   company: PdfCompany,
   language: PdfLanguage,
+  options: RenderOptions = {},
 ): Promise<Buffer> {
-  return (await renderWithStats(doc, company, language)).pdf;
+  return (await renderWithStats(doc, company, language, options)).pdf;
 }
 
 /** renderDocumentPdf with the worker's own rendering time (the benchmark reports it). */
@@ -440,13 +461,16 @@ export async function renderWithStats(
   doc: PrintableDocument,
   company: PdfCompany,
   language: PdfLanguage,
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
-  const { definition, footer } = documentDefinition(doc, company, language);
+  const pdfA3 = options.facturX && facturXPdfA3(options.facturX.xml, options.facturX.documentNumber);
+  const issuer = pdfA3 && company.logo ? { ...company, logo: await opaqueLogo(company.logo) } : company;
+  const { definition, footer } = documentDefinition(doc, issuer, language);
   try {
-    return await renderPdf(definition, footer);
+    return await renderPdf(definition, footer, pdfA3);
   } catch (err) {
-    if (!company.logo || !/image/i.test((err as Error).message)) throw err;
-    const plain = documentDefinition(doc, { ...company, logo: null }, language);
-    return renderPdf(plain.definition, plain.footer);
+    if (!issuer.logo || !/image/i.test((err as Error).message)) throw err;
+    const plain = documentDefinition(doc, { ...issuer, logo: null }, language);
+    return renderPdf(plain.definition, plain.footer, pdfA3);
   }
 }
