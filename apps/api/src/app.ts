@@ -27,6 +27,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { outputsModule } from './modules/outputs/outputs.module';
+import { invoicingModule } from './modules/invoicing/invoicing.module';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
 import { platformOrdersModule } from './modules/platform-orders/platform-orders.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           purchasingModule(db),
           platformOrdersModule(db),
           outputsModule(db),
+          invoicingModule(db),
           receivedInvoicesModule(db),
         ];
         for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import { amount, id, isoDate, optionalEmail, optionalId, optionalText, quantity, required, stamp, str } from './fields';
+import { amount, id, isoDate, optionalEmail, optionalId, optionalText, quantity, required, stamp, str, text } from './fields';
 
 /** Decimal amounts travel as strings ("12.50"): never through a float. Fits `numeric(14,4)`. */
 export const ZMoney = amount(10);
@@ -23,7 +23,11 @@ const contactInput = {
   city: optionalText(120),
   country: optionalText(120),
   vatNumber: optionalText(40),
-  siren: optionalText(20),
+  /** The French company number (9 digits): buyers' invoices and received invoices are matched by it. */
+  siren: text(20)
+    .nullish()
+    .transform((v) => (v ? v.replace(/[\s.]/g, '') : null))
+    .refine((v) => v === null || /^\d{9}$/.test(v), 'expected a SIREN: 9 digits'),
   phone: optionalText(40),
   email: optionalEmail,
   parentCompany: optionalText(),
@@ -76,6 +80,11 @@ export const ZCustomerInput = z.strictObject({
   ...contactInput,
   customerCategory: optionalText(120),
   groupId: optionalId,
+  /** Where goods go when not to the (billing) address; printed on invoices when it differs. */
+  deliveryAddress: optionalText(300),
+  deliveryPostcode: optionalText(20),
+  deliveryCity: optionalText(120),
+  deliveryCountry: optionalText(120),
 });
 export type TCustomerInput = z.infer<typeof ZCustomerInput>;
 export const ZCustomer = z.object({
@@ -83,6 +92,10 @@ export const ZCustomer = z.object({
   customerCategory: z.string().nullable(),
   groupId: z.number().int().nullable(),
   groupName: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  deliveryPostcode: z.string().nullable(),
+  deliveryCity: z.string().nullable(),
+  deliveryCountry: z.string().nullable(),
   ...stamp,
 });
 export type TCustomer = z.infer<typeof ZCustomer>;
@@ -223,6 +236,9 @@ export const ACTIVITY_ACTIONS = [
   'imported',
   'status',
   'received',
+  'paid',
+  'credited',
+  'converted',
 ] as const;
 export type TActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Every entity any module logs; the log's filter offers them all. */

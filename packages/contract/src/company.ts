@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FieldErrorCode } from './constants';
-import { optionalEmail, optionalText, required, text } from './fields';
+import { amount, optionalEmail, optionalText, required, text } from './fields';
+import { ZRate } from './catalog';
+
+/** What a company sells, printed on its invoices since the e-invoicing reform. */
+export const SUPPLY_KINDS = ['goods', 'services', 'both'] as const;
+export type TSupplyKind = (typeof SUPPLY_KINDS)[number];
 
 // The tenant's company identity, printed on its documents (DESIGN §4b): one record per tenant.
 
@@ -103,6 +108,24 @@ export const ZCompanySettingsInput = z
     legalMentions: optionalText(1000),
     iban: identifier(50, isIban, COMPANY_MESSAGES.iban),
     bic: identifier(20, isBic, COMPANY_MESSAGES.bic),
+    // What French invoices must state (Code de commerce L441-9, CGI 242 nonies A) and the e-invoicing reform.
+    /** SAS, SARL, EURL, SA… */
+    legalForm: optionalText(60),
+    /** Share capital in euros. */
+    shareCapital: amount(12, 2)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** The town of the trade register (RCS Paris). */
+    rcsCity: optionalText(120),
+    /** Late-payment penalty rate, percent a year (at least 3 × the legal interest rate). */
+    latePenaltyRate: ZRate.nullish().transform((v) => v ?? null),
+    /** What the company sells (a mention of the reform): goods, services, or both. */
+    supplyKind: z
+      .enum(SUPPLY_KINDS)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** VAT paid on debits (option for services), printed when chosen. */
+    vatOnDebits: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     // A French VAT number is built on the SIREN: both given, they must agree.
@@ -128,6 +151,14 @@ export const ZCompanySettings = z.object({
   legalMentions: z.string().nullable(),
   iban: z.string().nullable(),
   bic: z.string().nullable(),
+  legalForm: z.string().nullable(),
+  shareCapital: z.string().nullable(),
+  rcsCity: z.string().nullable(),
+  latePenaltyRate: z.string().nullable(),
+  supplyKind: z.enum(SUPPLY_KINDS).nullable(),
+  vatOnDebits: z.boolean(),
+  /** The settings an invoice needs and that are missing (empty: invoices can be issued). */
+  missingForInvoicing: z.array(z.string()),
   hasLogo: z.boolean(),
   /** Null until the settings are first saved; changes with the logo too (the web reloads the preview). */
   updatedAt: z.string().nullable(),

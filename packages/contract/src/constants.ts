@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'already_received',
   'company_incomplete',
   'credit_exceeds_invoice',
+  'customer_incomplete',
   'invalid_einvoice',
   'overpayment',
   'already_exists',

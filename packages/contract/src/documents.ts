@@ -48,7 +48,14 @@ export const ZDocumentLine = z.object({
 export type TDocumentLine = z.infer<typeof ZDocumentLine>;
 
 /** One row of the VAT breakdown, per (category, rate): stored on the document with its totals. */
-export const ZVatBreakdown = z.object({ category: ZVatCategory, rate: z.string(), base: z.string(), vat: z.string() });
+export const ZVatBreakdown = z.object({
+  category: ZVatCategory,
+  rate: z.string(),
+  base: z.string(),
+  vat: z.string(),
+  /** The document discount taken off this row's lines before its base (BG-20); none on documents without. */
+  allowance: z.string().optional(),
+});
 export type TVatBreakdown = z.infer<typeof ZVatBreakdown>;
 export const ZDocumentTotals = z.object({
   net: z.string(),

@@ -12,4 +12,5 @@ export * from './purchasing';
 export * from './company';
 export * from './platform-orders';
 export * from './outputs';
+export * from './invoicing';
 export * from './received-invoices';

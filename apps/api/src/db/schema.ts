@@ -14,4 +14,5 @@ export * from '../modules/purchasing/purchasing.schema';
 export * from '../modules/platform-orders/platform-orders.schema';
 export * from '../modules/company/company.schema';
 export * from '../modules/outputs/outputs.schema';
+export * from '../modules/invoicing/invoicing.schema';
 export * from '../modules/received-invoices/received-invoices.schema';

@@ -16,6 +16,7 @@ export const CONTACT_COLUMNS = [
   'city',
   'country',
   'vatNumber',
+  'siren',
   'phone',
   'email',
   'parentCompany',
@@ -30,6 +31,7 @@ export const CONTACT_SHEET_COLUMNS: SheetColumn[] = [
   { key: 'city', type: 'text', header: { en: 'City', fr: 'Ville' } },
   { key: 'country', type: 'text', header: { en: 'Country', fr: 'Pays' } },
   { key: 'vatNumber', type: 'text', header: { en: 'VAT number', fr: 'N° de TVA' } },
+  { key: 'siren', type: 'text', header: { en: 'SIREN', fr: 'SIREN' } },
   { key: 'phone', type: 'text', header: { en: 'Phone', fr: 'Téléphone' } },
   { key: 'email', type: 'text', header: { en: 'Email', fr: 'E-mail' }, width: 28 },
   { key: 'parentCompany', type: 'text', header: { en: 'Parent company', fr: 'Société mère' } },
@@ -44,6 +46,7 @@ const CONTACT_EXAMPLE: Record<SheetLang, Record<(typeof CONTACT_COLUMNS)[number]
     city: 'London',
     country: 'United Kingdom',
     vatNumber: 'GB123456789',
+    siren: '',
     phone: '+44 20 7946 0000',
     email: 'contact@example.com',
     parentCompany: '',
@@ -56,6 +59,7 @@ const CONTACT_EXAMPLE: Record<SheetLang, Record<(typeof CONTACT_COLUMNS)[number]
     city: 'Lille',
     country: 'France',
     vatNumber: 'FR12345678901',
+    siren: '345678901',
     phone: '+33 3 20 00 00 00',
     email: 'contact@exemple.fr',
     parentCompany: '',
@@ -169,5 +173,5 @@ export const contactInput = (values: SheetRow): Record<string, unknown> =>
 export const contactExport = (alias: string) => {
   const a = sql.raw(alias);
   return sql`${a}.name, ${a}.contact, ${a}.address, ${a}.postcode, ${a}.city, ${a}.country, ${a}.vat_number as "vatNumber",
-    ${a}.phone, ${a}.email, ${a}.parent_company as "parentCompany"`;
+    ${a}.siren, ${a}.phone, ${a}.email, ${a}.parent_company as "parentCompany"`;
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPurchaseOrderInput } from '@tagstock/contract';
-import { loadAuthContext } from '../platform/auth';
+import { loadAuthContext, type AuthContext } from '../platform/auth';
+import { convertProforma, invoicingModule } from '../modules/invoicing/invoicing.module';
 import { outputType } from '../modules/outputs/outputs.service';
 import { purchasingService } from '../modules/purchasing/purchasing.service';
 import { documentService } from '../platform/documents/document-service';
@@ -156,6 +157,66 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
   const validated = await outputs.create(auth, output(2, 'Pièces abîmées à la manutention'));
   await outputs.setStatus(auth, validated.id, 'validated', null);
   await outputs.create(auth, output(0, 'À valider après contrôle'));
+
+  await seedDemoInvoicing(db, auth, admin.tenantId, refs.articles, paymentModeId);
+}
+
+/**
+ * Sales documents: a proforma converted to an invoice, issued (Factur-X, numbered FA) and paid in part; an open
+ * proforma with a discount; a credit note on one unit of the paid invoice; a draft invoice still being written.
+ */
+async function seedDemoInvoicing(
+  db: Db,
+  auth: AuthContext,
+  tenantId: number,
+  articles: { id: number; vatRate: string }[],
+  paymentModeId: number,
+) {
+  const customers = await withPlatform(db, (tx) =>
+    queryRows<{ id: number }>(tx, sql`select id from customers where tenant_id = ${tenantId} order by id limit 2`),
+  );
+  if (customers.length < 2 || articles.length < 3) return;
+  const { proformas, invoices, creditNotes, payments } = invoicingModule(db);
+  const line = (a: { id: number; vatRate: string }, quantity: number, unitPrice: string) => ({
+    articleId: a.id,
+    quantity,
+    unitPrice,
+    vatRate: a.vatRate,
+  });
+  const proforma = await proformas.create(auth, {
+    customerId: customers[0]!.id,
+    proformaDate: daysAgo(12),
+    validUntil: daysAgo(-18),
+    lines: [line(articles[0]!, 4, '24.90'), line(articles[1]!, 2, '89.00')],
+  });
+  const { invoiceId } = await convertProforma(db, auth, proforma.id);
+  const issued = await invoices.setStatus(auth, invoiceId, 'issued', null);
+  await payments.payInvoice(auth, issued.id, {
+    paymentDate: daysAgo(1),
+    amount: '100.00',
+    paymentModeId,
+    reference: 'VIR-2026-118',
+  });
+  const note = await creditNotes.create(auth, {
+    invoiceId: issued.id,
+    reason: 'Article retourné abîmé',
+    lines: [{ invoiceLineId: issued.lines[0]!.id, quantity: 1 }],
+  });
+  await creditNotes.setStatus(auth, note.id, 'issued', null);
+  await proformas.create(auth, {
+    customerId: customers[1]!.id,
+    proformaDate: daysAgo(2),
+    validUntil: daysAgo(-28),
+    discount: { type: 'percent', value: '5' },
+    notes: 'Tarif valable pour une commande groupée.',
+    lines: [line(articles[2]!, 10, '12.50'), line(articles[0]!, 6, '24.90')],
+  });
+  await invoices.create(auth, {
+    customerId: customers[1]!.id,
+    invoiceDate: daysAgo(0),
+    paymentTermDays: 60,
+    lines: [line(articles[1]!, 1, '89.00')],
+  });
 }
 
 /**

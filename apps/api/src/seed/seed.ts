@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PERMISSIONS, READ_PERMISSIONS } from '@tagstock/contract';
 import { hashPassword } from '../platform/passwords';
-import { rolePermissions, roles, tenants, users } from '../db/schema';
+import { companySettings, rolePermissions, roles, tenants, users } from '../db/schema';
 import { queryRows, withPlatform, type Db, type Tx } from '../db/client';
 import { seedTenantDefaults } from '../modules/tenants/tenant-defaults';
 import { seedCatalog } from './seed-catalog';
@@ -85,6 +85,26 @@ export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResul
       .returning({ id: users.id });
     await seedCatalog(tx, demo!.id, admin!.id);
     await seedCatalog(tx, acme!.id, null);
+    // Everything an invoice must state: a newcomer can issue a valid Factur-X on the first start.
+    await tx.insert(companySettings).values({
+      tenantId: demo!.id,
+      name: 'Démo Distribution',
+      address: '8 rue des Entrepreneurs',
+      postcode: '59000',
+      city: 'Lille',
+      country: 'France',
+      siren: '631229838',
+      vatNumber: 'FR42631229838',
+      email: 'facturation@demo-distribution.fr',
+      phone: '+33 3 20 12 34 56',
+      legalForm: 'SAS',
+      shareCapital: '50000.00',
+      rcsCity: 'Lille Métropole',
+      latePenaltyRate: '12.15',
+      supplyKind: 'goods',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPPXXX',
+    });
     // The platform's catalogue, what tenants order from the operator (BDC RB).
     await tx.execute(
       sql`insert into platform_products (reference, designation, kind, unit_price, vat_rate) values

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/columns';
 import { tenants } from '../tenants/tenants.schema';
 
@@ -23,6 +23,12 @@ export const companySettings = pgTable(
     legalMentions: text('legal_mentions'),
     iban: text('iban'),
     bic: text('bic'),
+    legalForm: text('legal_form'),
+    shareCapital: numeric('share_capital', { precision: 14, scale: 2 }),
+    rcsCity: text('rcs_city'),
+    latePenaltyRate: numeric('late_penalty_rate', { precision: 5, scale: 2 }),
+    supplyKind: text('supply_kind'),
+    vatOnDebits: boolean('vat_on_debits').notNull().default(false),
     logo: bytea('logo'),
     logoMime: text('logo_mime'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   COMPANY_LOGO_MAX_BYTES,
+  companyMissingForInvoicing,
+  type TSupplyKind,
   type TCompanyLogoMime as LogoMime,
   type TCompanySettings,
   type TCompanySettingsValues,
@@ -19,16 +21,19 @@ const LOGO_MAX_SIDE = 1200;
 
 /** The tenant's settings, or empty values under the tenant's name when never saved (one row per tenant). */
 async function read(tx: Tx, tenantId: number): Promise<TCompanySettings> {
-  const [row] = await queryRows<TCompanySettings>(
+  const [row] = await queryRows<Omit<TCompanySettings, 'missingForInvoicing'>>(
     tx,
     sql`select coalesce(c.name, t.name) as name, c.address, c.postcode, c.city, c.country, c.siren,
           c.vat_number as "vatNumber", c.email, c.phone, c.website, c.legal_mentions as "legalMentions", c.iban,
-          c.bic, coalesce(c.logo_mime is not null, false) as "hasLogo", ${isoUtc(sql`c.updated_at`)} as "updatedAt"
+          c.bic, c.legal_form as "legalForm", c.share_capital::text as "shareCapital", c.rcs_city as "rcsCity",
+          c.late_penalty_rate::text as "latePenaltyRate", c.supply_kind as "supplyKind",
+          coalesce(c.vat_on_debits, false) as "vatOnDebits",
+          coalesce(c.logo_mime is not null, false) as "hasLogo", ${isoUtc(sql`c.updated_at`)} as "updatedAt"
         from tenants t left join company_settings c on c.tenant_id = t.id
         where t.id = ${tenantId}`,
   );
   if (!row) throw notFound('Client');
-  return row;
+  return { ...row, missingForInvoicing: companyMissingForInvoicing(row) };
 }
 
 async function logoOf(tx: Tx, tenantId: number): Promise<{ data: Buffer; mimeType: LogoMime } | null> {
@@ -94,8 +99,8 @@ export function createCompanyService(db: Db) {
           .values({ tenantId, ...values })
           .onConflictDoUpdate({ target: companySettings.tenantId, set: { ...values, updatedAt: new Date() } });
         const after = await read(tx, tenantId);
-        const { updatedAt: _b, hasLogo: _bl, ...was } = before;
-        const { updatedAt: _a, hasLogo: _al, ...now } = after;
+        const { updatedAt: _b, hasLogo: _bl, missingForInvoicing: _bm, ...was } = before;
+        const { updatedAt: _a, hasLogo: _al, missingForInvoicing: _am, ...now } = after;
         const changes = diff(was, now);
         if (changes.length) await log(tx, auth, tenantId, after.name, changes);
         return after;
@@ -151,6 +156,13 @@ export type CompanyForDocuments = {
   legalMentions: string | null;
   iban: string | null;
   bic: string | null;
+  legalForm: string | null;
+  shareCapital: string | null;
+  rcsCity: string | null;
+  latePenaltyRate: string | null;
+  supplyKind: TSupplyKind | null;
+  vatOnDebits: boolean;
+  missingForInvoicing: string[];
   logo: { data: Buffer; mimeType: LogoMime } | null;
 };
 

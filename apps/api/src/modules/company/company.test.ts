@@ -54,6 +54,27 @@ describe('company settings', () => {
       legalMentions: null,
       iban: null,
       bic: null,
+      legalForm: null,
+      shareCapital: null,
+      rcsCity: null,
+      latePenaltyRate: null,
+      supplyKind: null,
+      vatOnDebits: false,
+      // Everything an invoice must state but the name: invoices cannot be issued yet.
+      missingForInvoicing: [
+        'address',
+        'postcode',
+        'city',
+        'siren',
+        'vatNumber',
+        'legalForm',
+        'shareCapital',
+        'rcsCity',
+        'latePenaltyRate',
+        'supplyKind',
+        'iban',
+        'bic',
+      ],
       hasLogo: false,
       updatedAt: null,
     });
@@ -89,7 +110,7 @@ describe('company settings', () => {
     }[];
     expect(logs[0]).toMatchObject({ action: 'updated' });
     expect(logs[0]!.changes.map((c) => c.field).sort()).toEqual(['phone', 'website']);
-    expect(logs[1]!.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['name', 'siren', 'iban']));
+    expect(logs[1]!.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['name', 'siren', 'legalForm']));
   });
 
   it('checks the SIREN key, the French VAT key and its SIREN, the IBAN checksum, the BIC and the website', async () => {

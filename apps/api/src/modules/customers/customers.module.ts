@@ -22,8 +22,13 @@ import { customerGroups, customers } from './customers.schema';
 
 type TCustomerQuery = z.infer<typeof ZCustomerListQuery>;
 
+const deliveryColumns = sql`c.delivery_address as "deliveryAddress", c.delivery_postcode as "deliveryPostcode",
+  c.delivery_city as "deliveryCity", c.delivery_country as "deliveryCountry"`;
+const DELIVERY_KEYS = ['deliveryAddress', 'deliveryPostcode', 'deliveryCity', 'deliveryCountry'] as const;
+
 const list = (tenantId: number, q: TCustomerQuery): ListSpec => ({
-  columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName"`,
+  columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName",
+    ${deliveryColumns}`,
   from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
   where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
   search: contactSearch('c'),
@@ -42,6 +47,10 @@ export const customerImportSpec = contactImportSpec<TCustomerInput, Map<string, 
   extraColumns: [
     { key: 'customerCategory', type: 'text', header: { en: 'Customer category', fr: 'Catégorie de client' } },
     { key: 'group', type: 'text', header: { en: 'Group', fr: 'Groupe' }, width: 24 },
+    { key: 'deliveryAddress', type: 'text', header: { en: 'Delivery address', fr: 'Adresse de livraison' }, width: 32 },
+    { key: 'deliveryPostcode', type: 'text', header: { en: 'Delivery postcode', fr: 'Code postal de livraison' } },
+    { key: 'deliveryCity', type: 'text', header: { en: 'Delivery city', fr: 'Ville de livraison' } },
+    { key: 'deliveryCountry', type: 'text', header: { en: 'Delivery country', fr: 'Pays de livraison' } },
   ],
   // The tenant's own first group: the template's example imports as it is.
   extraExample: async (tx, tenantId) => ({
@@ -54,7 +63,8 @@ export const customerImportSpec = contactImportSpec<TCustomerInput, Map<string, 
       )[0]?.name ?? null,
   }),
   list,
-  exportColumns: sql`${contactExport('c')}, c.customer_category as "customerCategory", g.name as "group"`,
+  exportColumns: sql`${contactExport('c')}, c.customer_category as "customerCategory", g.name as "group",
+    ${deliveryColumns}`,
   schema: ZCustomerInput as z.ZodType<TCustomerInput>,
   lookups: async (tx, tenantId) =>
     new Map(
@@ -68,7 +78,12 @@ export const customerImportSpec = contactImportSpec<TCustomerInput, Map<string, 
   toInput: (values, groups) => {
     const group = values.group ? groups.get(values.group.toLowerCase()) : null;
     return {
-      input: { ...contactInput(values), customerCategory: values.customerCategory || null, groupId: group ?? null },
+      input: {
+        ...contactInput(values),
+        customerCategory: values.customerCategory || null,
+        groupId: group ?? null,
+        ...Object.fromEntries(DELIVERY_KEYS.map((k) => [k, values[k] || null])),
+      },
       errors: group === undefined ? [unknownReference('group', values.group!)] : [],
     };
   },

@@ -14,6 +14,10 @@ export const customers = pgTable(
     ...contactColumns(),
     customerCategory: text('customer_category'),
     groupId: integer('group_id').references(() => customerGroups.id),
+    deliveryAddress: text('delivery_address'),
+    deliveryPostcode: text('delivery_postcode'),
+    deliveryCity: text('delivery_city'),
+    deliveryCountry: text('delivery_country'),
   },
   (t) => [index('customers_tenant_name_idx').on(t.tenantId, t.name), index('customers_group_idx').on(t.groupId)],
 );

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  ZClientIdParams,
   ZOrdersInProgress,
   ZPeriodQuery,
   ZPurchasedQuantity,
@@ -15,9 +14,8 @@ import {
   type TTopSuppliers,
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
-import { tenantFromParam } from '../../platform/auth';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { widgetRoutes } from '../../platform/widget-routes';
 import { period } from '../../platform/period';
 
 /** Orders of the period that count (not canceled), by order date: the partial period index. */
@@ -100,31 +98,7 @@ const queries = {
 export const purchaseDashboardRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const read = app.requirePermission('purchaseOrders.read');
-    const tags = ['dashboard'];
-    const route = <R extends z.ZodType, Q extends z.ZodType | undefined>(
-      path: string,
-      response: R,
-      run: (tx: Tx, tenantId: number, query: Q extends z.ZodType ? z.infer<Q> : undefined) => Promise<z.infer<R>>,
-      querystring?: Q,
-    ) =>
-      app.get(
-        path,
-        {
-          // Typed loosely here: `run` is typed against `response` above.
-          schema: {
-            tags,
-            params: ZClientIdParams,
-            ...(querystring ? { querystring: querystring as z.ZodType } : {}),
-            response: { 200: response as z.ZodType },
-          },
-          preHandler: read,
-        },
-        (req) => {
-          const tenantId = tenantFromParam(req.auth, req.params.id);
-          return withTenant(db, tenantId, (tx) => run(tx, tenantId, req.query as never));
-        },
-      );
+    const route = widgetRoutes(app, db, 'purchaseOrders.read');
     route('/dashboard/commandeEnCours/:id', ZOrdersInProgress, queries.commandeEnCours);
     route('/dashboard/achats/:id', ZPurchasesPerMonth, queries.achats);
     route('/dashboard/top-5-fournisseur-by-quantity/:id', ZTopSuppliers, queries.topSuppliers, ZPeriodQuery);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TDocumentEvent, TList } from '@tagstock/contract';
+import type { TActivityAction, TDocumentEvent, TList } from '@tagstock/contract';
 import { queryRows, withPlatform, type Db, type Tx } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 import type { TChange } from '../../db/schema';
@@ -91,8 +91,7 @@ export function documentService<
     ctx.tx.execute(sql`delete from ${lineTable} where ${parent} = ${id} and tenant_id = ${ctx.tenantId}`);
 
   const log =
-    (ctx: DocumentContext, id: number, entry: { action: 'created' | 'updated' | 'deleted' | 'status' }) =>
-    (summary: string, changes: TChange[]) =>
+    (ctx: DocumentContext, id: number, entry: { action: TActivityAction }) => (summary: string, changes: TChange[]) =>
       logActivity(ctx.tx, {
         tenantId: ctx.tenantId,
         userId: ctx.userId,
@@ -129,14 +128,52 @@ export function documentService<
     await log(docCtx, doc.id, entry)(entry.summary, entry.changes);
   }
 
+  /**
+   * Writes a new document in the caller's transaction (a conversion creates one from another): `extra` header
+   * columns beside what the type writes.
+   */
+  async function insert(ctx: DocumentContext, input: Input, extra: Record<string, unknown> = {}): Promise<Full> {
+    const written = await type.write!(ctx, input);
+    const number = type.numberAt === 'create' ? await nextDocumentNumber(ctx.tx, ctx.tenantId, type.series) : null;
+    const values = { ...written.header, ...extra, number, created_by: ctx.userId };
+    const [row] = await queryRows<{ id: number }>(
+      ctx.tx,
+      sql`insert into ${table} (tenant_id, ${sql.join(
+        Object.keys(values).map((k) => sql.identifier(k)),
+        sql`, `,
+      )})
+          values (${ctx.tenantId}, ${sql.join(
+            Object.values(values).map((v) => sql`${v}`),
+            sql`, `,
+          )})
+          returning id`,
+    );
+    const id = row!.id;
+    await writeLines(ctx, id, written.lines);
+    await type.afterWrite?.(ctx, id, written);
+    const doc = await read(ctx.tx, ctx.tenantId, id);
+    await log(ctx, id, { action: 'created' })(known(doc), type.created(doc));
+    return doc;
+  }
+
   async function pdf(tx: Tx, tenantId: number | null, id: number, language: PdfLanguage) {
     const doc = await read(tx, tenantId, id);
     const owner = tenantId ?? (await lock(tx, null, id)).tenantId;
-    return { printable: await type.printable(tx, doc, language), company: await type.company(tx, owner) };
+    return {
+      printable: await type.printable(tx, doc, language, owner),
+      company: await type.company(tx, owner),
+      einvoice: (await type.einvoice?.(tx, doc, owner)) ?? null,
+    };
   }
+  /** Rendered in the worker: a PDF/A-3 carrying the e-invoice (Factur-X) when the document has one. */
   const render = async (p: Awaited<ReturnType<typeof pdf>>, language: PdfLanguage, doc: { number: string }) => ({
     number: doc.number,
-    pdf: await renderDocumentPdf(p.printable, p.company, language),
+    pdf: await renderDocumentPdf(
+      p.printable,
+      p.company,
+      language,
+      p.einvoice ? { facturX: { xml: p.einvoice, documentNumber: doc.number } } : {},
+    ),
   });
 
   return {
@@ -153,31 +190,26 @@ export function documentService<
     get: (auth: AuthContext, id: number) => scoped(auth, (tx, tenantId) => read(tx, tenantId, id)),
 
     /** A new document in its first status; it takes its number now when the type numbers at creation. */
-    create: (auth: AuthContext, body: unknown) =>
-      inTenant(auth, async (ctx) => {
-        const input = type.input.parse(body);
-        const written = await type.write!(ctx, input);
-        const number = type.numberAt === 'create' ? await nextDocumentNumber(ctx.tx, ctx.tenantId, type.series) : null;
-        const values = { ...written.header, number, created_by: ctx.userId };
-        const [row] = await queryRows<{ id: number }>(
-          ctx.tx,
-          sql`insert into ${table} (tenant_id, ${sql.join(
-            Object.keys(values).map((k) => sql.identifier(k)),
-            sql`, `,
-          )})
-              values (${ctx.tenantId}, ${sql.join(
-                Object.values(values).map((v) => sql`${v}`),
-                sql`, `,
-              )})
-              returning id`,
-        );
-        const id = row!.id;
-        await writeLines(ctx, id, written.lines);
-        await type.afterWrite?.(ctx, id, written);
-        const doc = await read(ctx.tx, ctx.tenantId, id);
-        await log(ctx, id, { action: 'created' })(known(doc), type.created(doc));
-        return doc;
-      }),
+    create: (auth: AuthContext, body: unknown) => inTenant(auth, (ctx) => insert(ctx, type.input.parse(body))),
+
+    insert,
+
+    /**
+     * Sets the status one of the type's actions leads to (a proforma converted), outside the declared changes,
+     * in the caller's transaction, and logs the action with the status and `changes`.
+     */
+    markStatus: async (
+      ctx: DocumentContext,
+      doc: { id: number; number: string | null; status: S },
+      to: S,
+      action: TActivityAction,
+      changes: TChange[] = [],
+    ) => {
+      await ctx.tx.execute(
+        sql`update ${table} set status = ${to}, updated_at = now() where id = ${doc.id} and tenant_id = ${ctx.tenantId}`,
+      );
+      await log(ctx, doc.id, { action })(known(doc), [{ field: 'status', from: doc.status, to }, ...changes]);
+    },
 
     /** Header and lines together, in an editable status; the lines are written anew. */
     update: (auth: AuthContext, id: number, body: unknown) =>
@@ -225,6 +257,18 @@ export function documentService<
       scoped(auth, async (tx, tenantId) => {
         await assertExists(tx, tenantId, id);
         return documentHistory(tx, tenantId, type.entity, id);
+      }),
+
+    /** The e-invoice XML of a numbered document (409 for a draft, which has none yet). */
+    einvoice: (auth: AuthContext, id: number) =>
+      scoped(auth, async (tx, tenantId) => {
+        const doc = await read(tx, tenantId, id);
+        const xml = await type.einvoice?.(tx, doc, tenantId);
+        if (!xml)
+          throw conflict('invalid_transition', `A ${type.noun} has an e-invoice once it is issued`, undefined, {
+            status: doc.status,
+          });
+        return { number: doc.number!, xml };
       }),
 
     /** The PDF: data read in one short transaction, rendered after it (in a worker thread). */

@@ -80,8 +80,13 @@ export type DocumentType<
   logged(doc: Full): Record<string, unknown>;
   /** What the history says of a new document. */
   created(doc: Full): TChange[];
-  /** The printable document, read in the document's transaction (its party's address…). */
-  printable(tx: Tx, doc: Full, language: PdfLanguage): Promise<PrintableDocument>;
+  /** The printable document, read in the document's transaction (its party's address…) of its tenant. */
+  printable(tx: Tx, doc: Full, language: PdfLanguage, tenantId: number): Promise<PrintableDocument>;
+  /**
+   * The document's e-invoice (Factur-X CII XML) once it has a number, embedded in its PDF (PDF/A-3) and served
+   * alone; none for drafts and for types without.
+   */
+  einvoice?(tx: Tx, doc: Full, tenantId: number): Promise<string | null>;
   /** The letterhead of the PDF: the document's tenant's company settings. */
   company(tx: Tx, tenantId: number): Promise<PdfCompany>;
 };

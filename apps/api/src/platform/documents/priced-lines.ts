@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TVatCategory } from '@tagstock/contract';
-import { defaultVatCategory, documentTotals } from '@tagstock/contract/money';
+import { defaultVatCategory, documentTotals, type DocumentDiscount } from '@tagstock/contract/money';
 import type { LineColumns } from './document-type';
 
 /**
@@ -37,8 +37,13 @@ export const PRICED_LINE_COLUMNS = {
  * The rows of the lines (with their item's columns from `item`) and the totals columns of the document: net,
  * VAT, gross, the VAT breakdown and the line count.
  */
-export function pricedLines<L extends PricedLine>(lines: readonly L[], item: (line: L) => Record<string, unknown>) {
-  const totals = documentTotals(lines);
+export function pricedLines<L extends PricedLine>(
+  lines: readonly L[],
+  item: (line: L) => Record<string, unknown>,
+  /** Sales documents: their discount (spread over the rates) or allowances per rate, and the two more totals. */
+  sales?: { discount?: DocumentDiscount | null; allowances?: ReadonlyMap<string, string> },
+) {
+  const totals = documentTotals(lines, sales?.discount, sales?.allowances);
   const rows = lines.map((l, i) => ({
     ...item(l),
     position: i + 1,
@@ -58,8 +63,10 @@ export function pricedLines<L extends PricedLine>(lines: readonly L[], item: (li
       total_net: totals.net,
       total_vat: totals.vat,
       total_gross: totals.gross,
-      vat_breakdown: JSON.stringify(totals.byRate),
+      // Documents without a discount keep the rows they always had (category, rate, base, VAT).
+      vat_breakdown: JSON.stringify(sales ? totals.byRate : totals.byRate.map(({ allowance: _a, ...row }) => row)),
       line_count: lines.length,
+      ...(sales ? { line_total: totals.lineTotal, allowance_total: totals.allowanceTotal } : {}),
     },
   };
 }
@@ -69,8 +76,9 @@ export const pricedLineSelect = sql`id, position, reference, designation, quanti
   discount::text as discount, vat_rate::text as "vatRate", vat_category as "vatCategory", net_amount::text as "netAmount"`;
 
 /** The document's stored totals as the contract's `ZDocumentTotals`, from the document aliased `alias`. */
-export const storedTotals = (alias: string): SQL => {
+export const storedTotals = (alias: string, sales = false): SQL => {
   const a = sql.raw(alias);
+  const more = sales ? sql`, 'lineTotal', ${a}.line_total::text, 'allowanceTotal', ${a}.allowance_total::text` : sql``;
   return sql`json_build_object('net', ${a}.total_net::text, 'vat', ${a}.total_vat::text,
-    'gross', ${a}.total_gross::text, 'byRate', ${a}.vat_breakdown) as totals`;
+    'gross', ${a}.total_gross::text, 'byRate', ${a}.vat_breakdown${more}) as totals`;
 };

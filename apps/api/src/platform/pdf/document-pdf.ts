@@ -1,6 +1,8 @@
 import { Decimal } from 'decimal.js';
+import sharp from 'sharp';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatDate, formatMoney, formatNumber, formatPercent, printable, type PdfLanguage } from './pdf-format';
+import { facturXPdfA3 } from '../facturx/pdfa';
 import { renderPdf, type PdfDefinition, type PdfFooter, type RenderResult } from './render-pool';
 
 export type { PdfLanguage };
@@ -45,11 +47,21 @@ export type PrintableDocument = {
   fields: { label: string; value: string }[];
   /** Priced lines with their totals, or `items` for a document without prices. */
   lines?: PdfLine[];
-  totals?: { net: string; vat: string; gross: string; byRate: { category: string; rate: string; base: string; vat: string }[] };
+  totals?: {
+    net: string;
+    vat: string;
+    gross: string;
+    byRate: { category: string; rate: string; base: string; vat: string }[];
+    /** With a discount on the whole document: the lines' total and the discount, printed above the net. */
+    lineTotal?: string;
+    allowanceTotal?: string;
+  };
   items?: PdfItem[];
   /** Signature boxes at the end (an exit slip signed by who hands the items over and who takes them). */
   signatures?: boolean;
   notes?: string | null;
+  /** Legal mentions printed small at the end (an invoice's seller identity, payment terms, penalties…). */
+  mentions?: string[];
   currency?: 'EUR';
 };
 
@@ -68,6 +80,8 @@ type Labels = {
   noLines: string;
   vatBreakdown: string;
   vatColumns: [string, string, string, string];
+  lineTotal: string;
+  discount: string;
   totalNet: string;
   totalVat: string;
   totalGross: string;
@@ -92,6 +106,8 @@ const LABELS: Record<PdfLanguage, Labels> = {
     noLines: 'Aucune ligne',
     vatBreakdown: 'Récapitulatif de la TVA',
     vatColumns: ['Catégorie', 'Taux', 'Base HT', 'Montant TVA'],
+    lineTotal: 'Total des lignes HT',
+    discount: 'Remise',
     totalNet: 'Total HT',
     totalVat: 'Total TVA',
     totalGross: 'Total TTC',
@@ -113,6 +129,8 @@ const LABELS: Record<PdfLanguage, Labels> = {
     noLines: 'No lines',
     vatBreakdown: 'VAT breakdown',
     vatColumns: ['Category', 'Rate', 'Taxable amount', 'VAT amount'],
+    lineTotal: 'Lines total excl. VAT',
+    discount: 'Discount',
     totalNet: 'Total excl. VAT',
     totalVat: 'Total VAT',
     totalGross: 'Total incl. VAT',
@@ -321,6 +339,9 @@ function totalsTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): 
     table: {
       widths: [RIGHT - 112, 100],
       body: [
+        ...(doc.totals!.allowanceTotal && doc.totals!.allowanceTotal !== '0.00'
+          ? [row(l.lineTotal, doc.totals!.lineTotal!), row(l.discount, `-${doc.totals!.allowanceTotal}`)]
+          : []),
         row(l.totalNet, doc.totals!.net),
         row(l.totalVat, doc.totals!.vat),
         row(l.totalGross, doc.totals!.gross, true),
@@ -374,6 +395,13 @@ export function documentDefinition(
       margin: [0, 16, 0, 0],
     });
   }
+  if (doc.mentions?.length)
+    content.push({
+      stack: doc.mentions.map((m) => ({ text: printable(m), margin: [0, 0, 0, 2] })),
+      fontSize: 7.5,
+      color: GREY,
+      margin: [0, 16, 0, 0],
+    });
   if (doc.signatures) content.push(signatureBlock(l));
   return {
     definition: {
@@ -397,16 +425,35 @@ export function documentDefinition(
 }
 
 /**
+ * The logo without transparency, on white: a Factur-X PDF keeps to plain opaque content (pdfkit would draw a PNG's
+ * alpha channel as a soft mask). sharp works off the event loop; an image it cannot read is left as it is, for
+ * the render to leave out as usual.
+ */
+async function opaqueLogo(logo: NonNullable<PdfCompany['logo']>): Promise<PdfCompany['logo']> {
+  try {
+    if (!(await sharp(logo.data).metadata()).hasAlpha) return logo;
+    return { data: await sharp(logo.data).flatten({ background: '#ffffff' }).png().toBuffer(), mimeType: 'image/png' };
+  } catch {
+    return logo;
+  }
+}
+
+/** `facturX`: the document's CII XML (facturx/cii.ts), to issue the PDF as a Factur-X (PDF/A-3b carrying it). */
+export type RenderOptions = { facturX?: { xml: string; documentNumber?: string } };
+
+/**
  * A business document as a PDF (A4, Roboto embedded), in French or English. Rendering runs in a worker thread
  * (see render-pool.ts). pdfkit reads the logo's type from its bytes; one it cannot read fails the render, which
- * is then done again without it: the logo is decoration, the document must print.
+ * is then done again without it: the logo is decoration, the document must print. With `facturX`, the PDF is a
+ * PDF/A-3b with the XML embedded as factur-x.xml, byte for byte.
  */
 export async function renderDocumentPdf(
   doc: PrintableDocument,
   company: PdfCompany,
   language: PdfLanguage,
+  options: RenderOptions = {},
 ): Promise<Buffer> {
-  return (await renderWithStats(doc, company, language)).pdf;
+  return (await renderWithStats(doc, company, language, options)).pdf;
 }
 
 /** renderDocumentPdf with the worker's own rendering time (the benchmark reports it). */
@@ -414,13 +461,16 @@ export async function renderWithStats(
   doc: PrintableDocument,
   company: PdfCompany,
   language: PdfLanguage,
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
-  const { definition, footer } = documentDefinition(doc, company, language);
+  const pdfA3 = options.facturX && facturXPdfA3(options.facturX.xml, options.facturX.documentNumber);
+  const issuer = pdfA3 && company.logo ? { ...company, logo: await opaqueLogo(company.logo) } : company;
+  const { definition, footer } = documentDefinition(doc, issuer, language);
   try {
-    return await renderPdf(definition, footer);
+    return await renderPdf(definition, footer, pdfA3);
   } catch (err) {
-    if (!company.logo || !/image/i.test((err as Error).message)) throw err;
-    const plain = documentDefinition(doc, { ...company, logo: null }, language);
-    return renderPdf(plain.definition, plain.footer);
+    if (!issuer.logo || !/image/i.test((err as Error).message)) throw err;
+    const plain = documentDefinition(doc, { ...issuer, logo: null }, language);
+    return renderPdf(plain.definition, plain.footer, pdfA3);
   }
 }

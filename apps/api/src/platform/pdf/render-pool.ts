@@ -15,6 +15,12 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
  * Roboto fonts shipped inside the pdfmake package. Nothing is fetched and no other file is read: the URL and local
  * file policies refuse everything; the fonts sit in pdfmake's virtual file system and images come as data URLs.
  *
+ * PDF/A-3 (Factur-X): given a `PdfA3`, the definition asks pdfkit for PDF 1.7 and its 'PDF/A-3b' subset (XMP with
+ * pdfaid, sRGB OutputIntent from the ICC profile pdfkit ships; the Roboto fonts are always embedded), and the worker
+ * adds the file (an /AF entry and /EmbeddedFiles) and the XMP that declares it, before the document is closed. pdfkit
+ * writes the document info into the XMP without escaping it, so for those documents the worker escapes it first
+ * (the info dictionary itself is already written by then, unescaped, as it must be).
+ *
  * The pool: up to POOL_SIZE workers started on demand, one job each at a time, the rest queued; a worker idle
  * for IDLE_MS ends (it holds ~50 MiB), and one that takes longer than TIMEOUT_MS or runs out of its heap is
  * ended and its job rejected, so a pathological document cannot wedge the pool.
@@ -26,6 +32,18 @@ export type PdfDefinition = TDocumentDefinitions;
  * which `{page}` and `{pages}` stand for the page numbers, filled in there.
  */
 export type PdfFooter = Content;
+/** A file to embed in a PDF/A-3 (Factur-X: factur-x.xml, relationship Data), and the XMP that declares it. */
+export type PdfA3 = {
+  file: {
+    name: string;
+    data: string;
+    mimeType: string;
+    relationship: 'Data' | 'Source' | 'Alternative';
+    description: string;
+  };
+  /** `rdf:Description` elements added to the document's XMP packet. */
+  xmp: string;
+};
 /** The PDF, with what the benchmark reports: the worker's rendering time and its heap in use right after. */
 export type RenderResult = { pdf: Buffer; renderMs: number; workerHeapUsed: number };
 
@@ -52,6 +70,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { getHeapStatistics } = require('node:v8');
+const { createHash } = require('node:crypto');
 const pdfmake = require(workerData.pdfmake);
 for (const file of workerData.fontFiles) pdfmake.virtualfs.writeFileSync(file, readFileSync(join(workerData.fontDir, file)));
 pdfmake.setFonts(workerData.fonts);
@@ -69,7 +88,47 @@ pdfmake.addTableLayouts({
 });
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy(() => false);
-parentPort.on('message', async ({ definition, footer }) => {
+const XML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// What pdfkit's own file() does, but with the MD5 as the 16 bytes the PDF specification asks for (file() writes
+// its hexadecimal text) and the stream under both /F and /UF, as Factur-X recommends.
+function addPdfA3(doc, { file, xmp }) {
+  const data = Buffer.from(file.data, 'utf8');
+  const now = new Date();
+  const stream = doc.ref({
+    Type: 'EmbeddedFile',
+    Subtype: file.mimeType.replace(/[^A-Za-z0-9.+-]/g, (c) => '#' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')),
+    Params: { Size: data.length, CreationDate: now, ModDate: now, CheckSum: createHash('md5').update(data).digest() },
+  });
+  stream.end(data);
+  const spec = doc.ref({
+    Type: 'Filespec',
+    F: new String(file.name),
+    UF: new String(file.name),
+    Desc: new String(file.description),
+    AFRelationship: file.relationship,
+    EF: { F: stream, UF: stream },
+  });
+  spec.end();
+  doc.addNamedEmbeddedFile(file.name, spec);
+  doc._root.data.AF = [...(doc._root.data.AF || []), spec];
+  doc.appendXML(xmp);
+  const endMetadata = doc.endMetadata;
+  doc.endMetadata = function () {
+    for (const key of Object.keys(this.info))
+      if (typeof this.info[key] === 'string') this.info[key] = this.info[key].replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+    return endMetadata.call(this);
+  };
+}
+function toBuffer(doc) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    doc.on('data', (chunk) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+parentPort.on('message', async ({ definition, footer, pdfA3 }) => {
   try {
     const started = performance.now();
     if (footer) {
@@ -77,7 +136,15 @@ parentPort.on('message', async ({ definition, footer }) => {
       definition.footer = (page, pages) =>
         JSON.parse(json.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages)));
     }
-    const pdf = await pdfmake.createPdf(definition).getBuffer();
+    const output = pdfmake.createPdf(definition);
+    let pdf;
+    if (pdfA3) {
+      const doc = await output.getStream();
+      addPdfA3(doc, pdfA3);
+      pdf = await toBuffer(doc);
+    } else {
+      pdf = await output.getBuffer();
+    }
     const renderMs = performance.now() - started;
     parentPort.postMessage({ pdf, renderMs, heapUsed: getHeapStatistics().used_heap_size });
   } catch (err) {
@@ -87,7 +154,7 @@ parentPort.on('message', async ({ definition, footer }) => {
 `;
 
 type Job = {
-  message: { definition: PdfDefinition; footer?: PdfFooter };
+  message: { definition: PdfDefinition; footer?: PdfFooter; pdfA3?: PdfA3 };
   resolve(result: RenderResult): void;
   reject(err: Error): void;
 };
@@ -164,10 +231,16 @@ function dispatch() {
   }
 }
 
-/** Renders a pdfmake definition (plain data, fonts from FONTS) in the worker pool; `renderMs` is the worker's time. */
-export function renderPdf(definition: PdfDefinition, footer?: PdfFooter): Promise<RenderResult> {
+/**
+ * Renders a pdfmake definition (plain data, fonts from FONTS) in the worker pool; `renderMs` is the worker's time.
+ * With `pdfA3`, the PDF is a PDF/A-3b carrying that file.
+ */
+export function renderPdf(definition: PdfDefinition, footer?: PdfFooter, pdfA3?: PdfA3): Promise<RenderResult> {
+  const message = pdfA3
+    ? { definition: { ...definition, version: '1.7' as const, subset: 'PDF/A-3b' as const }, footer, pdfA3 }
+    : { definition, footer };
   return new Promise((resolve, reject) => {
-    queue.push({ message: { definition, footer }, resolve, reject });
+    queue.push({ message, resolve, reject });
     dispatch();
   });
 }

@@ -34,15 +34,14 @@ CREATE TABLE "received_invoices" (
 	CONSTRAINT "received_invoices_sha256_ck" CHECK ("received_invoices"."sha256" ~ '^[0-9a-f]{64}$')
 );
 --> statement-breakpoint
-ALTER TABLE "suppliers" ADD COLUMN "siren" text;--> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "siren" text;--> statement-breakpoint
 ALTER TABLE "received_invoices" ADD CONSTRAINT "received_invoices_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "received_invoices" ADD CONSTRAINT "received_invoices_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "received_invoices" ADD CONSTRAINT "received_invoices_purchase_order_id_purchase_orders_id_fk" FOREIGN KEY ("purchase_order_id") REFERENCES "public"."purchase_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "received_invoices" ADD CONSTRAINT "received_invoices_received_by_users_id_fk" FOREIGN KEY ("received_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "received_invoices_tenant_created_idx" ON "received_invoices" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "received_invoices_supplier_idx" ON "received_invoices" USING btree ("supplier_id");--> statement-breakpoint
-CREATE INDEX "received_invoices_purchase_order_idx" ON "received_invoices" USING btree ("purchase_order_id");--> statement-breakpoint
+CREATE INDEX "received_invoices_purchase_order_idx" ON "received_invoices" USING btree ("purchase_order_id");
+--> statement-breakpoint
 -- hand-written: row-level security of the new table, and the permission backfill. Keep it at the end: the
 -- statements above are drizzle-kit's and may be generated again.
 SELECT app_protect_tenant_table('received_invoices');

@@ -1,0 +1,251 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DUE_SOON_DAYS,
+  INVOICE_TRANSITIONS,
+  INVOICING_CUSTOMER_FIELDS,
+  ZInvoiceInput,
+  type TInvoice,
+  type TInvoiceLine,
+  type TInvoiceStatus,
+  type TPaymentType,
+} from '@tagstock/contract';
+import type { z } from 'zod';
+import { queryRows, type Tx } from '../../db/client';
+import { isoUtc } from '../../db/sql-fragments';
+import { documentList } from '../../platform/documents/document-list';
+import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
+import { TENANT_TIME_ZONE } from '../../platform/documents/numbering';
+import { storedTotals } from '../../platform/documents/priced-lines';
+import { serverTransitions } from '../../platform/documents/status-machine';
+import { badRequest } from '../../platform/errors';
+import { companyForDocuments } from '../company/company.service';
+import { invoiceFacturX } from './einvoice';
+import { invoicePrintable } from './invoice-print';
+import { customerParty, discountText, readSalesLines, SALES_LINE_COLUMNS, writeSalesDocument } from './sales-documents';
+
+type Input = z.output<typeof ZInvoiceInput>;
+export type LockedInvoice = {
+  id: number;
+  tenantId: number;
+  number: string | null;
+  status: TInvoiceStatus;
+  lineCount: number;
+  customerId: number;
+};
+
+/** Today in the tenant's time zone, by the database's clock: due dates and labels count days from it. */
+export const tenantDay = sql`(now() at time zone ${TENANT_TIME_ZONE})::date`;
+
+/** What the customer still owes on the invoice aliased `a`: gross − paid − credited, never below 0. */
+export const amountDue = (a: string): SQL => {
+  const i = sql.raw(a);
+  return sql`greatest(${i}.total_gross - ${i}.amount_paid - ${i}.amount_credited, 0)`;
+};
+
+/**
+ * The payment label's code (SPEC) of the invoice aliased `a`, in SQL so that lists filter and sort on it:
+ * none for drafts and canceled invoices; paid when nothing is due; overdue past the due date; on account when
+ * the customer has money received and not yet allocated; partial once something is paid; due within
+ * DUE_SOON_DAYS days (0: today); else days left. The one definition: lists, the filter and the dashboard use it.
+ */
+export const paymentLabelCode = (a: string): SQL => {
+  const i = sql.raw(a);
+  return sql`case when ${i}.status <> 'issued' then null
+    when ${amountDue(a)} = 0 then 'paid'
+    when ${i}.due_date < ${tenantDay} then 'overdue'
+    when exists (select 1 from payments p where p.tenant_id = ${i}.tenant_id and p.customer_id = ${i}.customer_id
+                 and p.unallocated > 0) then 'on_account'
+    when ${i}.amount_paid > 0 then 'partial'
+    when ${i}.due_date - ${tenantDay} <= ${DUE_SOON_DAYS} then 'due_soon'
+    else 'days_left' end`;
+};
+
+/** The label as the contract's `{ code, days? }`: days late, or days left. */
+const paymentLabel = (a: string): SQL => {
+  const i = sql.raw(a);
+  return sql`(select case when code is null then null else jsonb_strip_nulls(jsonb_build_object('code', code, 'days',
+      case code when 'overdue' then ${tenantDay} - ${i}.due_date
+                when 'due_soon' then ${i}.due_date - ${tenantDay}
+                when 'days_left' then ${i}.due_date - ${tenantDay} end)) end
+    from (select ${paymentLabelCode(a)} as code) l)`;
+};
+
+const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
+
+const summaryColumns = sql`o.id, o.number, o.status, o.customer_id as "customerId", c.name as "customerName",
+  ${day(sql`o.invoice_date`)} as "invoiceDate", ${day(sql`o.due_date`)} as "dueDate",
+  o.payment_term_days as "paymentTermDays", o.total_net::text as "totalNet", o.total_vat::text as "totalVat",
+  o.total_gross::text as "totalGross", o.amount_paid::text as "amountPaid",
+  o.amount_credited::text as "amountCredited", ${amountDue('o')}::text as "amountDue",
+  ${paymentLabel('o')} as "paymentLabel", o.proforma_id as "proformaId", pf.number as "proformaNumber",
+  o.line_count as "lineCount", ${isoUtc(sql`o.created_at`)} as "createdAt", ${isoUtc(sql`o.updated_at`)} as "updatedAt"`;
+const summaryFrom = sql`from invoices o join customers c on c.id = o.customer_id
+  left join proformas pf on pf.id = o.proforma_id and pf.tenant_id = o.tenant_id`;
+
+async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TInvoice | undefined> {
+  const [header] = await queryRows<Omit<TInvoice, 'lines'>>(
+    tx,
+    sql`select ${summaryColumns}, ${day(sql`o.billing_date`)} as "billingDate", ${day(sql`o.order_date`)} as "orderDate",
+          o.payment_mode_id as "paymentModeId", pm.label as "paymentModeLabel", o.payment_type as "paymentType",
+          o.delivery_address as "deliveryAddress", o.discount, o.notes, ${isoUtc(sql`o.issued_at`)} as "issuedAt",
+          u.name as "createdByName", ${storedTotals('o', true)},
+          coalesce((select json_agg(json_build_object('id', n.id, 'number', n.number, 'status', n.status,
+                      'totalGross', n.total_gross::text) order by n.id)
+                    from credit_notes n where n.invoice_id = o.id and n.tenant_id = o.tenant_id), '[]') as "creditNotes"
+        ${summaryFrom} left join payment_modes pm on pm.id = o.payment_mode_id
+        left join users u on u.id = o.created_by
+        where o.id = ${id} and o.tenant_id = ${tenantId}`,
+  );
+  if (!header) return undefined;
+  const lines = await readSalesLines<TInvoiceLine>(
+    tx,
+    'invoice_lines',
+    'invoice_id',
+    id,
+    tenantId,
+    sql`, credited_quantity as "creditedQuantity"`,
+  );
+  return { ...header, lines };
+}
+
+/** yyyy-mm-dd plus a number of days (calendar arithmetic in UTC: no time zone shifts a date). */
+export const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+async function write(ctx: DocumentContext, input: Input) {
+  const written = await writeSalesDocument(ctx, input, {
+    paymentModeId: { table: 'payment_modes', id: input.paymentModeId },
+  });
+  return {
+    ...written,
+    header: {
+      ...written.header,
+      invoice_date: input.invoiceDate,
+      billing_date: input.billingDate,
+      order_date: input.orderDate,
+      payment_term_days: input.paymentTermDays,
+      due_date: addDays(input.invoiceDate, input.paymentTermDays),
+      payment_mode_id: input.paymentModeId,
+      payment_type: input.paymentType,
+      delivery_address: input.deliveryAddress,
+      notes: input.notes,
+    },
+  };
+}
+
+/**
+ * Issuing: refused while the company settings lack what an invoice must state (400 `company_incomplete` naming
+ * each field) or the customer its address (400 `customer_incomplete`); the invoice is dated today (its number,
+ * given by the kit in this transaction, follows the dates) and due after its term.
+ */
+async function issue({ tx, tenantId }: DocumentContext, invoice: LockedInvoice) {
+  const company = await companyForDocuments(tx, tenantId);
+  if (company.missingForInvoicing.length)
+    throw badRequest(
+      'company_incomplete',
+      `The company settings lack what an invoice must state: ${company.missingForInvoicing.join(', ')}`,
+      company.missingForInvoicing.map((field) => ({ field, message: 'required', code: 'required' as const })),
+      { fields: company.missingForInvoicing.join(', ') },
+    );
+  const customer = await customerParty(tx, tenantId, invoice.customerId);
+  const missing = INVOICING_CUSTOMER_FIELDS.filter(
+    (f) => !customer[f] && (f !== 'siren' || (customer.vatNumber ?? '').startsWith('FR')),
+  );
+  if (missing.length)
+    throw badRequest(
+      'customer_incomplete',
+      `The customer lacks what an invoice must state: ${missing.join(', ')}`,
+      missing.map((field) => ({ field, message: 'required', code: 'required' as const })),
+      { fields: missing.join(', '), customer: customer.name },
+    );
+  await tx.execute(
+    sql`update invoices set invoice_date = ${tenantDay}, due_date = ${tenantDay} + payment_term_days,
+          issued_at = now() where id = ${invoice.id} and tenant_id = ${tenantId}`,
+  );
+}
+
+export const invoiceListSpec = (tenantId: number | null, q: Record<string, unknown>) => {
+  const spec = documentList(tenantId, q, {
+    columns: summaryColumns,
+    from: summaryFrom,
+    equals: { status: sql`o.status`, customerId: sql`o.customer_id`, paymentLabel: paymentLabelCode('o') },
+    lines: { table: 'invoice_lines', parent: 'invoice_id' },
+    search: [sql`o.number`, sql`c.name`],
+    sort: {
+      number: sql`o.number`,
+      invoiceDate: sql`o.invoice_date`,
+      dueDate: sql`o.due_date`,
+      customerName: sql`c.name`,
+      status: sql`o.status`,
+      totalNet: sql`o.total_net`,
+      totalGross: sql`o.total_gross`,
+      amountDue: amountDue('o'),
+      createdAt: sql`o.created_at`,
+    },
+    defaultSort: 'invoiceDate:desc',
+  });
+  const unpaid =
+    q.unpaid === 'true'
+      ? [sql`o.status = 'issued' and ${amountDue('o')} > 0`]
+      : q.unpaid === 'false'
+        ? [sql`(o.status <> 'issued' or ${amountDue('o')} = 0)`]
+        : [];
+  return { ...spec, where: [...(spec.where ?? []), ...unpaid] };
+};
+
+/**
+ * Invoices (FA series): drafts without a number, editable and deletable; issuing numbers them without gaps and
+ * makes them immutable for good (no PUT, no DELETE: 409 `document_locked`). Payments and credit notes change
+ * only what is paid and credited, under the invoice's row lock.
+ */
+export const invoiceType: DocumentType<TInvoiceStatus, TInvoice, Input, LockedInvoice> = {
+  entity: 'invoice',
+  noun: 'invoice',
+  table: 'invoices',
+  lines: { table: 'invoice_lines', parent: 'invoice_id', columns: SALES_LINE_COLUMNS },
+  series: 'FA',
+  numberAt: 'issued',
+  editable: ['draft'],
+  deletable: ['draft'],
+  permissions: { read: 'invoices.read', write: 'invoices.write' },
+  actions: {
+    pay: { statuses: ['issued'], code: 'invalid_transition', message: 'Only an issued invoice can be paid' },
+    credit: { statuses: ['issued'], code: 'invalid_transition', message: 'Only an issued invoice can be credited' },
+  },
+  transitions: serverTransitions(
+    INVOICE_TRANSITIONS,
+    'invoices.write',
+    { no_lines: 'An invoice without lines cannot be issued' },
+    { 'draft>issued': issue },
+  ),
+  lockColumns: sql`line_count as "lineCount", customer_id as "customerId"`,
+  input: ZInvoiceInput,
+  read: findOne,
+  list: invoiceListSpec,
+  write,
+  logged: (i) => ({
+    customerId: i.customerId,
+    invoiceDate: i.invoiceDate,
+    billingDate: i.billingDate,
+    orderDate: i.orderDate,
+    paymentTermDays: i.paymentTermDays,
+    paymentModeId: i.paymentModeId,
+    paymentType: i.paymentType satisfies TPaymentType,
+    deliveryAddress: i.deliveryAddress,
+    discount: discountText(i.discount, 'en'),
+    notes: i.notes,
+    lines: i.lines.length,
+    totalNet: i.totalNet,
+  }),
+  created: (i) => [
+    { field: 'lines', from: null, to: i.lines.length },
+    { field: 'totalNet', from: null, to: i.totalNet },
+    ...(i.proformaNumber ? [{ field: 'proforma', from: null, to: i.proformaNumber }] : []),
+  ],
+  printable: invoicePrintable,
+  einvoice: (tx, invoice, tenantId) => (invoice.number ? invoiceFacturX(tx, tenantId, invoice) : Promise.resolve(null)),
+  company: companyForDocuments,
+};

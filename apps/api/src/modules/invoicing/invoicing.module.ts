@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  listOf,
+  ZAllocationInput,
+  ZConvertResult,
+  ZCreditNote,
+  ZCreditNoteInput,
+  ZCreditNoteListQuery,
+  ZCreditNoteStatusChange,
+  ZCreditNoteSummary,
+  ZIdParams,
+  ZInvoice,
+  ZInvoiceInput,
+  ZInvoiceListQuery,
+  ZInvoicePayment,
+  ZInvoicePaymentInput,
+  ZInvoiceStatusChange,
+  ZInvoiceSummary,
+  ZPayment,
+  ZPaymentInput,
+  ZPaymentListQuery,
+  ZProforma,
+  ZProformaInput,
+  ZProformaListQuery,
+  ZProformaStatusChange,
+  ZProformaSummary,
+  type TInvoiceInput,
+} from '@tagstock/contract';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../platform/auth';
+import { documentRoutes } from '../../platform/documents/document-routes';
+import { documentService } from '../../platform/documents/document-service';
+import { creditNoteType } from './credit-notes';
+import { invoiceType } from './invoices';
+import { invoicingDashboardRoutes } from './invoicing-dashboard';
+import { registerInvoicingUsages } from './invoicing.usages';
+import { paymentsService } from './payments';
+import { proformaType } from './proformas';
+
+/** A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). */
+export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
+  const proformas = documentService(db, proformaType);
+  const invoices = documentService(db, invoiceType);
+  return proformas.inTenant(auth, async (ctx) => {
+    await proformas.lockFor(ctx.tx, ctx.tenantId, id, 'convert');
+    const proforma = await proformas.read(ctx.tx, ctx.tenantId, id);
+    const input: TInvoiceInput = {
+      customerId: proforma.customerId,
+      invoiceDate: proforma.proformaDate,
+      discount: proforma.discount,
+      notes: proforma.notes,
+      lines: proforma.lines.map((l) => ({
+        articleId: l.articleId!,
+        designation: l.designation,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: l.discount,
+        vatRate: l.vatRate,
+        vatCategory: l.vatCategory,
+      })),
+    };
+    const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });
+    await proformas.markStatus(ctx, proforma, 'converted', 'converted', [
+      { field: 'invoice', from: null, to: invoice.id },
+    ]);
+    return { invoiceId: invoice.id };
+  });
+};
+
+/** Sales documents (SPEC state groups `invoice`, `avoir`): proformas, invoices, credit notes and payments. */
+export function invoicingModule(db: Db) {
+  registerInvoicingUsages();
+  const proformas = documentService(db, proformaType);
+  const invoices = documentService(db, invoiceType);
+  const creditNotes = documentService(db, creditNoteType);
+  const payments = paymentsService(db);
+
+  const convert = (auth: AuthContext, id: number) => convertProforma(db, auth, id);
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    const read = app.requirePermission('invoices.read');
+    const write = app.requirePermission('invoices.write');
+    const params = ZIdParams;
+
+    documentRoutes(app, '/proformas', ['proformas'], proformas, {
+      summary: ZProformaSummary,
+      full: ZProforma,
+      listQuery: ZProformaListQuery,
+      input: ZProformaInput,
+      statusChange: ZProformaStatusChange,
+    });
+    app.post(
+      '/proformas/:id/convert',
+      { schema: { tags: ['proformas'], params, response: { 200: ZConvertResult } }, preHandler: write },
+      (req) => convert(req.auth, req.params.id),
+    );
+
+    const tags = ['invoices'];
+    documentRoutes(app, '/invoices', tags, invoices, {
+      summary: ZInvoiceSummary,
+      full: ZInvoice,
+      listQuery: ZInvoiceListQuery,
+      input: ZInvoiceInput,
+      statusChange: ZInvoiceStatusChange,
+    });
+    app.get(
+      '/invoices/:id/payments',
+      { schema: { tags, params, response: { 200: z.array(ZInvoicePayment) } }, preHandler: read },
+      (req) => payments.ofInvoice(req.auth, req.params.id),
+    );
+    app.post(
+      '/invoices/:id/payments',
+      {
+        schema: { tags, params, body: ZInvoicePaymentInput, response: { 200: z.array(ZInvoicePayment) } },
+        preHandler: write,
+      },
+      (req) => payments.payInvoice(req.auth, req.params.id, req.body),
+    );
+
+    documentRoutes(app, '/credit-notes', ['credit notes'], creditNotes, {
+      summary: ZCreditNoteSummary,
+      full: ZCreditNote,
+      listQuery: ZCreditNoteListQuery,
+      input: ZCreditNoteInput,
+      statusChange: ZCreditNoteStatusChange,
+    });
+
+    for (const [path, service, tag] of [
+      ['/invoices', invoices, 'invoices'],
+      ['/credit-notes', creditNotes, 'credit notes'],
+    ] as const)
+      app.get(
+        `${path}/:id/facturx.xml`,
+        { schema: { tags: [tag], params, produces: ['application/xml'] }, preHandler: read },
+        async (req, reply) => {
+          const { number, xml } = await service.einvoice(req.auth, req.params.id);
+          return reply
+            .type('application/xml; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${number}-factur-x.xml"`)
+            .send(xml);
+        },
+      );
+
+    const paymentTags = ['payments'];
+    app.get(
+      '/payments',
+      {
+        schema: { tags: paymentTags, querystring: ZPaymentListQuery, response: { 200: listOf(ZPayment) } },
+        preHandler: read,
+      },
+      (req) => payments.list(req.auth, req.query),
+    );
+    app.get(
+      '/payments/:id',
+      { schema: { tags: paymentTags, params, response: { 200: ZPayment } }, preHandler: read },
+      (req) => payments.get(req.auth, req.params.id),
+    );
+    app.post(
+      '/payments',
+      { schema: { tags: paymentTags, body: ZPaymentInput, response: { 200: ZPayment } }, preHandler: write },
+      (req) => payments.create(req.auth, req.body),
+    );
+    app.post(
+      '/payments/:id/allocations',
+      { schema: { tags: paymentTags, params, body: ZAllocationInput, response: { 200: ZPayment } }, preHandler: write },
+      (req) => payments.allocate(req.auth, req.params.id, req.body),
+    );
+  };
+  return { proformas, invoices, creditNotes, payments, routes: [routes, invoicingDashboardRoutes(db)] };
+}

@@ -1,0 +1,492 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CREDIT_NOTE_STATUSES,
+  INVOICE_STATUSES,
+  PROFORMA_STATUSES,
+  type TCreditNote,
+  type TInvoice,
+  type TInvoiceSummary,
+  type TProforma,
+} from '@tagstock/contract';
+import { extractFacturXXml } from '../../platform/facturx/extract';
+import { validateCii } from '../../platform/facturx/validate';
+import { pdfText } from '../../platform/pdf/pdf-text';
+import { describeDocumentType } from '../../test/document-kit';
+import { platformRows, setupTestApp } from '../../test/helper';
+import { creditNoteType } from './credit-notes';
+import { invoiceType } from './invoices';
+import { proformaType } from './proformas';
+
+const ctx = await setupTestApp();
+const api = '/backend/api';
+const db = ctx.database.db;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const tokens = { admin: '', otherTenant: '', reader: '' };
+const call = (method: Method, url: string, payload?: object, token = tokens.admin) =>
+  ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
+const ok = async <T = TInvoice>(method: Method, url: string, payload?: object, token?: string) => {
+  const res = await call(method, url, payload, token);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json() as T;
+};
+const problem = async (method: Method, url: string, payload?: object) => {
+  const res = await call(method, url, payload);
+  return [res.statusCode, res.json().code];
+};
+
+let today = '';
+let customerId = 0;
+let otherCustomerId = 0;
+let paymentModeId = 0;
+let a20 = 0;
+let a55 = 0;
+let a0 = 0;
+let creditable = 0;
+let creditableLine = 0;
+const line = (articleId: number, quantity: number, unitPrice: string, vatRate: string, discount = '0') => ({
+  articleId,
+  quantity,
+  unitPrice,
+  vatRate,
+  discount,
+});
+const invoiceBody = (lines: object[], extra: object = {}) => ({ customerId, invoiceDate: today, lines, ...extra });
+const issued = async (lines: object[], extra: object = {}) => {
+  const draft = await ok('POST', '/invoices', invoiceBody(lines, extra));
+  return ok('POST', `/invoices/${draft.id}/status`, { status: 'issued' });
+};
+const pay = (id: number, amount: string) =>
+  call('POST', `/invoices/${id}/payments`, { paymentDate: today, amount, paymentModeId });
+const invoice = (id: number) => ok('GET', `/invoices/${id}`);
+/** Every Factur-X the tests produce passes the EN 16931 schematron and the CII schema. */
+const expectValidFacturX = async (path: string) => {
+  const res = await call('GET', `${path}/facturx.xml`);
+  expect(res.statusCode, res.body).toBe(200);
+  const report = await validateCii(res.body);
+  expect(report.failures.filter((f) => f.flag === 'fatal')).toEqual([]);
+  return res.body;
+};
+
+beforeAll(async () => {
+  [tokens.admin, tokens.otherTenant, tokens.reader] = await Promise.all([
+    ctx.token('admin@demo.test'),
+    ctx.token('admin@acme.test'),
+    ctx.token('viewer@demo.test'),
+  ]);
+  today = (
+    await platformRows<{ d: string }>(
+      db,
+      sql`select to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as d`,
+    )
+  )[0]!.d;
+  const customers = await ok<{ items: { id: number; name: string }[] }>('GET', '/customers?limit=100');
+  customerId = customers.items.find((c) => c.name === 'Boulangerie Moreau')!.id;
+  otherCustomerId = customers.items.find((c) => c.name === 'BTP Rhône-Alpes')!.id;
+  paymentModeId = (await ok<{ items: { id: number }[] }>('GET', '/payment-modes?active=true')).items[0]!.id;
+  const article = async (reference: string, vatRate: string) =>
+    (
+      await ok<{ id: number }>('POST', '/articles', {
+        reference,
+        designation: `Article ${reference} & <co>`,
+        priceHt: '10.00',
+        vatRate,
+        stockAlert: 0,
+      })
+    ).id;
+  [a20, a55, a0] = [await article('INV-20', '20'), await article('INV-55', '5.5'), await article('INV-0', '0')];
+  // The invoice the credit notes of the test kit credit, one unit each.
+  const big = await issued([line(a20, 1000, '1.00', '20')]);
+  creditable = big.id;
+  creditableLine = big.lines[0]!.id;
+});
+
+describeDocumentType(proformaType, {
+  ctx,
+  path: '/proformas',
+  statuses: PROFORMA_STATUSES,
+  bodyStatuses: ['open', 'canceled'],
+  tokens: () => tokens,
+  body: (lines = 1) => ({
+    customerId,
+    proformaDate: today,
+    lines: Array.from({ length: lines }, () => line(a20, 2, '10.00', '20')),
+  }),
+  totals: {
+    body: () => ({
+      customerId,
+      proformaDate: today,
+      discount: { type: 'amount', value: '10' },
+      lines: [line(a20, 1, '100.00', '20'), line(a55, 1, '50.00', '5.5')],
+    }),
+    expected: {
+      lineTotal: '150.00',
+      allowanceTotal: '10.00',
+      net: '140.00',
+      vat: '21.24',
+      gross: '161.24',
+      byRate: [
+        { category: 'S', rate: '5.50', base: '46.67', vat: '2.57', allowance: '3.33' },
+        { category: 'S', rate: '20.00', base: '93.33', vat: '18.67', allowance: '6.67' },
+      ],
+    },
+  },
+});
+
+describeDocumentType(invoiceType, {
+  ctx,
+  path: '/invoices',
+  statuses: INVOICE_STATUSES,
+  bodyStatuses: ['issued'],
+  tokens: () => tokens,
+  body: (lines = 1) => invoiceBody(Array.from({ length: lines }, () => line(a20, 1, '10.00', '20'))),
+});
+
+describeDocumentType(creditNoteType, {
+  ctx,
+  path: '/credit-notes',
+  statuses: CREDIT_NOTE_STATUSES,
+  bodyStatuses: ['issued'],
+  tokens: () => tokens,
+  body: () => ({ invoiceId: creditable, lines: [{ invoiceLineId: creditableLine, quantity: 1 }] }),
+});
+
+describe('proformas', () => {
+  it('converts once into a draft invoice with the same customer, lines and discount, linked both ways', async () => {
+    const proforma = await ok<TProforma>('POST', '/proformas', {
+      customerId,
+      proformaDate: today,
+      discount: { type: 'percent', value: '10' },
+      lines: [line(a20, 3, '19.99', '20', '5'), line(a55, 2, '4.10', '5.5')],
+    });
+    expect(proforma.number).toMatch(/^PF-\d{4}-\d{6}$/);
+    const [first, second] = await Promise.all([
+      call('POST', `/proformas/${proforma.id}/convert`),
+      call('POST', `/proformas/${proforma.id}/convert`),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const { invoiceId } = (first.statusCode === 200 ? first : second).json() as { invoiceId: number };
+    expect(await problem('POST', `/proformas/${proforma.id}/convert`)).toEqual([409, 'already_converted']);
+    const draft = await invoice(invoiceId);
+    expect([draft.status, draft.number, draft.proformaId, draft.proformaNumber]).toEqual([
+      'draft',
+      null,
+      proforma.id,
+      proforma.number,
+    ]);
+    expect(draft.totals).toEqual(proforma.totals);
+    expect(draft.lines.map((l) => [l.quantity, l.unitPrice, l.discount])).toEqual(
+      proforma.lines.map((l) => [l.quantity, l.unitPrice, l.discount]),
+    );
+    const after = await ok<TProforma>('GET', `/proformas/${proforma.id}`);
+    expect([after.status, after.invoiceId]).toEqual(['converted', invoiceId]);
+    expect(await problem('PUT', `/proformas/${proforma.id}`, { customerId, proformaDate: today })).toEqual([
+      409,
+      'document_locked',
+    ]);
+  });
+});
+
+describe('invoices', () => {
+  it('issues a draft with the next FA number, dated today and due after its term; then it never changes', async () => {
+    const draft = await ok(
+      'POST',
+      '/invoices',
+      invoiceBody([line(a20, 2, '10.00', '20')], { paymentTermDays: 60, invoiceDate: '2020-01-15' }),
+    );
+    expect([draft.number, draft.paymentLabel, draft.dueDate]).toEqual([null, null, '2020-03-15']);
+    expect(await problem('GET', `/invoices/${draft.id}/facturx.xml`)).toEqual([409, 'invalid_transition']);
+    const done = await ok('POST', `/invoices/${draft.id}/status`, { status: 'issued' });
+    expect(done.number).toMatch(new RegExp(`^FA-${today.slice(0, 4)}-\\d{6}$`));
+    expect([done.invoiceDate, done.issuedAt !== null]).toEqual([today, true]);
+    const due = new Date(`${today}T00:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + 60);
+    expect(done.dueDate).toBe(due.toISOString().slice(0, 10));
+    expect(done.paymentLabel).toEqual({ code: 'days_left', days: 60 });
+    expect(await problem('PUT', `/invoices/${draft.id}`, invoiceBody([]))).toEqual([409, 'document_locked']);
+    expect(await problem('DELETE', `/invoices/${draft.id}`)).toEqual([409, 'document_locked']);
+    const xml = await expectValidFacturX(`/invoices/${done.id}`);
+    // The PDF is the Factur-X: its attachment is the XML byte for byte, its text the French mentions.
+    const pdf = (await call('GET', `/invoices/${done.id}/pdf?lang=fr`)).rawPayload;
+    expect((await extractFacturXXml(pdf))?.equals(Buffer.from(xml))).toBe(true);
+    expect(pdf.toString('latin1')).toContain('pdfaid:part>3<');
+    const text = await pdfText(pdf);
+    for (const mention of [
+      done.number!,
+      '631229838',
+      'pénalités au taux annuel de 12,15',
+      '40 €',
+      'FR7630006000011234567890189',
+    ])
+      expect(text).toContain(mention);
+    const draftPdf = (await call('GET', `/invoices/${(await ok('POST', '/invoices', invoiceBody([]))).id}/pdf`))
+      .rawPayload;
+    expect(await extractFacturXXml(draftPdf)).toBeNull();
+  });
+
+  it('refuses to issue while the company settings lack a mention, naming each missing field', async () => {
+    const company = await ok<Record<string, unknown>>('GET', '/company');
+    const { hasLogo: _l, updatedAt: _u, missingForInvoicing, ...settings } = company;
+    expect(missingForInvoicing).toEqual([]);
+    await ok('PUT', '/company', { ...settings, iban: null, bic: null, rcsCity: null });
+    try {
+      const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '10.00', '20')]));
+      const res = await call('POST', `/invoices/${draft.id}/status`, { status: 'issued' });
+      expect([res.statusCode, res.json().code]).toEqual([400, 'company_incomplete']);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['rcsCity', 'iban', 'bic']);
+      expect((await invoice(draft.id)).number).toBeNull();
+      expect((await ok<{ missingForInvoicing: string[] }>('GET', '/company')).missingForInvoicing).toEqual([
+        'rcsCity',
+        'iban',
+        'bic',
+      ]);
+    } finally {
+      await ok('PUT', '/company', settings);
+    }
+  });
+
+  it('refuses to issue to a customer without an address', async () => {
+    const bare = await ok<{ id: number }>('POST', '/customers', { name: 'Client sans adresse' });
+    const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '10.00', '20')], { customerId: bare.id }));
+    const res = await call('POST', `/invoices/${draft.id}/status`, { status: 'issued' });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'customer_incomplete']);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['address', 'postcode', 'city']);
+  });
+
+  it('spreads a discount over the rates before VAT; multi-rate, 0 % and discounted Factur-X are valid', async () => {
+    const percent = await issued(
+      [line(a20, 3, '19.99', '20', '15'), line(a55, 4, '2.35', '5.5'), line(a0, 2, '7.00', '0')],
+      {
+        discount: { type: 'percent', value: '12.5' },
+      },
+    );
+    expect(percent.totals.byRate.map((r) => [r.category, r.rate, r.allowance, r.base])).toEqual([
+      ['Z', '0.00', '1.75', '12.25'],
+      ['S', '5.50', '1.18', '8.22'],
+      ['S', '20.00', '6.37', '44.60'],
+    ]);
+    await expectValidFacturX(`/invoices/${percent.id}`);
+    const amount = await issued([line(a20, 1, '100.00', '20'), line(a55, 1, '50.00', '5.5')], {
+      discount: { type: 'amount', value: '10' },
+    });
+    expect([amount.totals.allowanceTotal, amount.totalNet, amount.totalVat, amount.totalGross]).toEqual([
+      '10.00',
+      '140.00',
+      '21.24',
+      '161.24',
+    ]);
+    await expectValidFacturX(`/invoices/${amount.id}`);
+    expect(
+      await problem('POST', '/invoices', invoiceBody([], { discount: { type: 'percent', value: '101' } })),
+    ).toEqual([400, 'validation_failed']);
+  });
+
+  it('takes partial payments, refuses an overpayment, and labels the invoice partial then paid', async () => {
+    const inv = await issued([line(a20, 1, '100.00', '20')]);
+    expect((await pay(inv.id, '50.00')).statusCode).toBe(200);
+    let now = await invoice(inv.id);
+    expect([now.amountPaid, now.amountDue, now.paymentLabel]).toEqual(['50.00', '70.00', { code: 'partial' }]);
+    expect([(await pay(inv.id, '70.01')).statusCode, (await pay(inv.id, '70.01')).json().code]).toEqual([
+      409,
+      'overpayment',
+    ]);
+    const history = await ok<{ amount: string }[]>('POST', `/invoices/${inv.id}/payments`, {
+      paymentDate: today,
+      amount: '70.00',
+      paymentModeId,
+      reference: 'CHQ 42',
+    });
+    expect(history.map((p) => p.amount)).toEqual(['50.00', '70.00']);
+    now = await invoice(inv.id);
+    expect([now.amountDue, now.paymentLabel]).toEqual(['0.00', { code: 'paid' }]);
+    const paid = await ok<{ items: TInvoiceSummary[] }>('GET', `/invoices?paymentLabel=paid&limit=100`);
+    expect(paid.items.map((i) => i.id)).toContain(inv.id);
+    expect((await pay(inv.id, '0.01')).json().code).toBe('overpayment');
+    const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '1.00', '20')]));
+    expect([(await pay(draft.id, '1.00')).statusCode, (await pay(draft.id, '1.00')).json().code]).toEqual([
+      409,
+      'invalid_transition',
+    ]);
+  });
+
+  it('serializes two payments racing for the last euro: one is refused', async () => {
+    const inv = await issued([line(a20, 1, '10.00', '20')]);
+    expect((await pay(inv.id, '11.00')).statusCode).toBe(200);
+    const racing = await Promise.all([pay(inv.id, '1.00'), pay(inv.id, '1.00')]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await invoice(inv.id)).amountDue).toBe('0.00');
+  });
+
+  it('labels by the due date with the 3-day threshold: due today, in 3 days, in 4 days, overdue by 1 day', async () => {
+    const inv = await issued([line(a20, 1, '10.00', '20')]);
+    const dueIn = async (days: number) => {
+      await platformRows(db, sql`update invoices set due_date = ${today}::date + ${days}::int where id = ${inv.id}`);
+      return (await invoice(inv.id)).paymentLabel;
+    };
+    expect(await dueIn(0)).toEqual({ code: 'due_soon', days: 0 });
+    expect(await dueIn(3)).toEqual({ code: 'due_soon', days: 3 });
+    expect(await dueIn(4)).toEqual({ code: 'days_left', days: 4 });
+    expect(await dueIn(-1)).toEqual({ code: 'overdue', days: 1 });
+    const overdue = await ok<{ items: TInvoiceSummary[] }>('GET', '/invoices?paymentLabel=overdue&limit=100');
+    expect(overdue.items.find((i) => i.id === inv.id)?.paymentLabel).toEqual({ code: 'overdue', days: 1 });
+    const tenant = (await platformRows<{ id: number }>(db, sql`select id from tenants where name = 'Demo'`))[0]!.id;
+    const late = await ok<{ count: number; items: { id: number; daysLate: number }[] }>(
+      'GET',
+      `/dashboard/late-invoices/${tenant}`,
+    );
+    expect(late.items.find((i) => i.id === inv.id)?.daysLate).toBe(1);
+    expect((await call('GET', `/dashboard/late-invoices/${tenant}`, undefined, tokens.otherTenant)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('keeps money received on account and allocates it later to several invoices', async () => {
+    const [one, two] = [
+      await issued([line(a20, 1, '10.00', '20')], { customerId: otherCustomerId }),
+      await issued([line(a20, 2, '10.00', '20')], { customerId: otherCustomerId }),
+    ];
+    const payment = await ok<{ id: number; unallocated: string }>('POST', '/payments', {
+      customerId: otherCustomerId,
+      paymentDate: today,
+      amount: '50.00',
+      paymentModeId,
+      allocations: [{ invoiceId: one.id, amount: '12.00' }],
+    });
+    expect(payment.unallocated).toBe('38.00');
+    expect([(await invoice(one.id)).paymentLabel, (await invoice(two.id)).paymentLabel]).toEqual([
+      { code: 'paid' },
+      { code: 'on_account' },
+    ]);
+    const overAllocated = await call('POST', `/payments/${payment.id}/allocations`, {
+      allocations: [{ invoiceId: two.id, amount: '38.01' }],
+    });
+    expect([overAllocated.statusCode, overAllocated.json().code]).toEqual([409, 'overpayment']);
+    const otherCustomers = await call('POST', `/payments/${payment.id}/allocations`, {
+      allocations: [{ invoiceId: (await issued([line(a20, 1, '1.00', '20')])).id, amount: '1.00' }],
+    });
+    expect(otherCustomers.statusCode).toBe(400);
+    const after = await ok<{ unallocated: string; allocations: unknown[] }>(
+      'POST',
+      `/payments/${payment.id}/allocations`,
+      {
+        allocations: [{ invoiceId: two.id, amount: '24.00' }],
+      },
+    );
+    expect([after.unallocated, after.allocations.length]).toEqual(['14.00', 2]);
+    expect((await invoice(two.id)).paymentLabel).toEqual({ code: 'paid' });
+    const onAccount = await ok<{ items: { id: number }[] }>(
+      'GET',
+      `/payments?customerId=${otherCustomerId}&onAccount=true`,
+    );
+    expect(onAccount.items.map((p) => p.id)).toContain(payment.id);
+    expect((await call('GET', `/payments/${payment.id}`, undefined, tokens.otherTenant)).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/payments', { customerId, paymentDate: today, amount: '1', paymentModeId }, tokens.reader))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('credit notes', () => {
+  it('credits lines and quantities, follows on the invoice, and never exceeds it, even issued at once', async () => {
+    const inv = await issued([line(a20, 2, '10.00', '20'), line(a55, 1, '5.00', '5.5')]);
+    const partial = await ok<TCreditNote>('POST', '/credit-notes', {
+      invoiceId: inv.id,
+      reason: 'Retour',
+      lines: [{ invoiceLineId: inv.lines[0]!.id, quantity: 1 }],
+    });
+    expect([partial.number, partial.totalGross, partial.invoiceNumber]).toEqual([null, '12.00', inv.number]);
+    const done = await ok<TCreditNote>('POST', `/credit-notes/${partial.id}/status`, { status: 'issued' });
+    expect(done.number).toMatch(/^AV-\d{4}-\d{6}$/);
+    const xml = await expectValidFacturX(`/credit-notes/${done.id}`);
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xml).toContain(`<ram:IssuerAssignedID>${inv.number}</ram:IssuerAssignedID>`);
+    const pdf = (await call('GET', `/credit-notes/${done.id}/pdf`)).rawPayload;
+    expect((await extractFacturXXml(pdf))?.equals(Buffer.from(xml))).toBe(true);
+    let now = await invoice(inv.id);
+    expect([now.amountCredited, now.amountDue, now.lines[0]!.creditedQuantity, now.status]).toEqual([
+      '12.00',
+      '17.28',
+      1,
+      'issued',
+    ]);
+    const tooMany = await call('POST', '/credit-notes', {
+      invoiceId: inv.id,
+      lines: [{ invoiceLineId: inv.lines[0]!.id, quantity: 2 }],
+    });
+    expect([tooMany.statusCode, tooMany.json().code]).toEqual([409, 'credit_exceeds_invoice']);
+    // Two full credit notes of what is left, issued at once: one is refused.
+    const [a, b] = [
+      await ok<TCreditNote>('POST', '/credit-notes', { invoiceId: inv.id, full: true }),
+      await ok<TCreditNote>('POST', '/credit-notes', { invoiceId: inv.id, full: true }),
+    ];
+    const racing = await Promise.all(
+      [a, b].map((n) => call('POST', `/credit-notes/${n.id}/status`, { status: 'issued' })),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    now = await invoice(inv.id);
+    expect([now.amountCredited, now.amountDue, now.status, now.paymentLabel]).toEqual([
+      '29.28',
+      '0.00',
+      'canceled',
+      null,
+    ]);
+    expect(await problem('POST', '/credit-notes', { invoiceId: inv.id, full: true })).toEqual([
+      409,
+      'invalid_transition',
+    ]);
+    const other = await call('GET', `/credit-notes/${done.id}`, undefined, tokens.otherTenant);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('adds up to the invoice to the cent: the completing credit note takes what the others left', async () => {
+    // 3 × 0.33 at 20 % (VAT 0.20 once on 0.99) with a 10 % discount, credited one unit at a time.
+    const inv = await issued([line(a20, 3, '0.33', '20')], { discount: { type: 'percent', value: '10' } });
+    const notes: TCreditNote[] = [];
+    for (let i = 0; i < 3; i++) {
+      const draft = await ok<TCreditNote>('POST', '/credit-notes', {
+        invoiceId: inv.id,
+        lines: [{ invoiceLineId: inv.lines[0]!.id, quantity: 1 }],
+      });
+      notes.push(await ok<TCreditNote>('POST', `/credit-notes/${draft.id}/status`, { status: 'issued' }));
+    }
+    const sum = (pick: (n: TCreditNote) => string) => notes.reduce((s, n) => s + Math.round(Number(pick(n)) * 100), 0);
+    expect([sum((n) => n.totalNet), sum((n) => n.totalVat), sum((n) => n.totalGross)]).toEqual(
+      [inv.totalNet, inv.totalVat, inv.totalGross].map((v) => Math.round(Number(v) * 100)),
+    );
+    const after = await invoice(inv.id);
+    expect([after.amountCredited, after.status]).toEqual([inv.totalGross, 'canceled']);
+    for (const n of notes) await expectValidFacturX(`/credit-notes/${n.id}`);
+  });
+});
+
+describe('invoicing dashboard', () => {
+  it('sums paid against invoiced excluding tax, partial payments, of the period, for the tenant only', async () => {
+    const tenant = (await platformRows<{ id: number }>(db, sql`select id from tenants where name = 'Demo'`))[0]!.id;
+    const inv = await issued([line(a20, 1, '100.00', '20')]);
+    const before = await ok<{ invoices: number; invoicedNet: string; paidNet: string }>(
+      'GET',
+      `/dashboard/total-montantht-payed-facturer/${tenant}?startDate=${today}&endDate=${today}`,
+    );
+    const partial = await ok<{ count: number }>(
+      'GET',
+      `/dashboard/total-partiel-payed/${tenant}?startDate=${today}&endDate=${today}`,
+    );
+    await pay(inv.id, '60.00');
+    const after = await ok<{ invoices: number; invoicedNet: string; paidNet: string }>(
+      'GET',
+      `/dashboard/total-montantht-payed-facturer/${tenant}?startDate=${today}&endDate=${today}`,
+    );
+    expect(after.invoices).toBe(before.invoices);
+    expect(Number(after.paidNet) - Number(before.paidNet)).toBeCloseTo(50, 2);
+    expect(
+      (
+        await ok<{ count: number }>(
+          'GET',
+          `/dashboard/total-partiel-payed/${tenant}?startDate=${today}&endDate=${today}`,
+        )
+      ).count,
+    ).toBe(partial.count + 1);
+    expect((await call('GET', `/dashboard/total-partiel-payed/${tenant}?startDate=2026-13-01`)).statusCode).toBe(400);
+  });
+});

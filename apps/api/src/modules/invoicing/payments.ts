@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import { Decimal } from 'decimal.js';
+import {
+  ZAllocationInput,
+  ZInvoicePaymentInput,
+  ZPaymentInput,
+  type TAllocationInput,
+  type TInvoicePayment,
+  type TInvoicePaymentInput,
+  type TList,
+  type TPayment,
+  type TPaymentInput,
+} from '@tagstock/contract';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { isoUtc, jsonList } from '../../db/sql-fragments';
+import { logActivity } from '../../platform/activity-log';
+import { tenantScope, type AuthContext } from '../../platform/auth';
+import { missingReferences } from '../../platform/documents/references';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { paginate } from '../../platform/pagination';
+import { amountDue } from './invoices';
+
+/**
+ * Payments received from customers. A payment is allocated to one or several of the customer's issued invoices;
+ * what is not allocated stays on account until it is. Every allocation locks its invoices (in id order, so two
+ * payments never deadlock) and checks the amount not paid under the lock: two payments racing for the last
+ * euro of an invoice are serialized and the second is refused (409 `overpayment`).
+ */
+
+type Allocation = { invoiceId: number; amount: string };
+type LockedInvoice = { id: number; number: string | null; customerId: number; status: string; due: string };
+
+const D = Decimal.clone({ precision: 40 });
+
+async function lockInvoices(tx: Tx, tenantId: number, ids: number[]) {
+  const rows = await queryRows<LockedInvoice>(
+    tx,
+    sql`select id, number, customer_id as "customerId", status, ${amountDue('i')}::text as due
+        from invoices i where tenant_id = ${tenantId} and id in (select e::int from ${jsonList(ids)} e)
+        order by id for update`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Allocates amounts of a payment to invoices of its customer, in the caller's transaction: each must be an
+ * issued invoice of that customer (404 / 409) and receive at most what it still owes (409 `overpayment`).
+ */
+async function allocate(
+  tx: Tx,
+  tenantId: number,
+  userId: number | null,
+  payment: { id: number; customerId: number },
+  allocations: readonly Allocation[],
+) {
+  const merged = new Map<number, Decimal>();
+  for (const a of allocations) merged.set(a.invoiceId, (merged.get(a.invoiceId) ?? new D(0)).plus(a.amount));
+  const invoices = await lockInvoices(tx, tenantId, [...merged.keys()]);
+  for (const [invoiceId, amount] of merged) {
+    const invoice = invoices.get(invoiceId);
+    if (!invoice || invoice.customerId !== payment.customerId)
+      throw badRequest('unknown_reference', 'An invoice of another customer, or none', [
+        { field: 'allocations', message: `invoice ${invoiceId} not found for this customer`, code: 'not_found' },
+      ]);
+    if (invoice.status !== 'issued')
+      throw conflict('invalid_transition', 'Only an issued invoice can be paid', undefined, {
+        status: invoice.status,
+      });
+    if (amount.isZero() || amount.greaterThan(invoice.due))
+      throw conflict(
+        'overpayment',
+        `${invoice.number}: ${amount.toFixed(2)} is more than the ${invoice.due} it still owes`,
+        undefined,
+        { number: invoice.number, amount: amount.toFixed(2), due: invoice.due },
+      );
+  }
+  const rows = [...merged].map(([invoiceId, amount]) => ({ invoiceId, amount: amount.toFixed(2) }));
+  await tx.execute(
+    sql`insert into payment_allocations (tenant_id, payment_id, invoice_id, amount, created_by)
+        select ${tenantId}, ${payment.id}, x."invoiceId", x.amount, ${userId}
+        from json_to_recordset(${JSON.stringify(rows)}::json) as x("invoiceId" int, amount numeric)`,
+  );
+  await tx.execute(
+    sql`update invoices i set amount_paid = i.amount_paid + x.amount, updated_at = now()
+        from json_to_recordset(${JSON.stringify(rows)}::json) as x("invoiceId" int, amount numeric)
+        where i.id = x."invoiceId" and i.tenant_id = ${tenantId}`,
+  );
+  for (const r of rows) {
+    const invoice = invoices.get(r.invoiceId)!;
+    await logActivity(tx, {
+      tenantId,
+      userId,
+      entity: 'invoice',
+      entityId: r.invoiceId,
+      action: 'paid',
+      summary: `${invoice.number}: ${r.amount}`,
+      changes: [
+        { field: 'amountPaid', from: null, to: r.amount },
+        { field: 'amountDue', from: invoice.due, to: new D(invoice.due).minus(r.amount).toFixed(2) },
+      ],
+    });
+  }
+  return rows.reduce((s, r) => s.plus(r.amount), new D(0));
+}
+
+const paymentColumns = sql`p.id, p.customer_id as "customerId", c.name as "customerName",
+  to_char(p.payment_date, 'YYYY-MM-DD') as "paymentDate", p.amount::text as amount, p.unallocated::text as unallocated,
+  p.payment_mode_id as "paymentModeId", pm.label as "paymentModeLabel", p.reference,
+  coalesce((select json_agg(json_build_object('invoiceId', a.invoice_id, 'invoiceNumber', i.number,
+              'amount', a.amount::text) order by a.id)
+            from payment_allocations a join invoices i on i.id = a.invoice_id and i.tenant_id = a.tenant_id
+            where a.payment_id = p.id and a.tenant_id = p.tenant_id), '[]') as allocations,
+  u.name as "createdByName", ${isoUtc(sql`p.created_at`)} as "createdAt"`;
+const paymentFrom = sql`from payments p join customers c on c.id = p.customer_id
+  join payment_modes pm on pm.id = p.payment_mode_id left join users u on u.id = p.created_by and u.tenant_id = p.tenant_id`;
+
+const readPayment = async (tx: Tx, tenantId: number, id: number) => {
+  const [row] = await queryRows<TPayment>(
+    tx,
+    sql`select ${paymentColumns} ${paymentFrom} where p.id = ${id} and p.tenant_id = ${tenantId}`,
+  );
+  if (!row) throw notFound('payment');
+  return row;
+};
+
+async function insertPayment(
+  tx: Tx,
+  tenantId: number,
+  userId: number | null,
+  p: { customerId: number; paymentDate: string; amount: string; paymentModeId: number; reference: string | null },
+) {
+  const errors = await missingReferences(tx, tenantId, {
+    customerId: { table: 'customers', id: p.customerId },
+    paymentModeId: { table: 'payment_modes', id: p.paymentModeId },
+  });
+  if (errors.length) throw badRequest('unknown_reference', 'Unknown customer or payment mode', errors);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into payments (tenant_id, customer_id, payment_date, amount, unallocated, payment_mode_id, reference,
+          created_by)
+        values (${tenantId}, ${p.customerId}, ${p.paymentDate}, ${p.amount}, ${p.amount}, ${p.paymentModeId},
+          ${p.reference}, ${userId})
+        returning id`,
+  );
+  return row!.id;
+}
+
+const takeFromPayment = (tx: Tx, tenantId: number, id: number, allocated: Decimal) =>
+  tx.execute(
+    sql`update payments set unallocated = unallocated - ${allocated.toFixed(2)}::numeric
+        where id = ${id} and tenant_id = ${tenantId}`,
+  );
+
+export function paymentsService(db: Db) {
+  const scoped = tenantScope(db);
+  return {
+    /** One payment on one invoice: of its customer, allocated to it whole. */
+    payInvoice: (auth: AuthContext, invoiceId: number, body: TInvoicePaymentInput) =>
+      scoped(auth, async (tx, tenantId) => {
+        const input = ZInvoicePaymentInput.parse(body);
+        const [invoice] = await queryRows<{ customerId: number }>(
+          tx,
+          sql`select customer_id as "customerId" from invoices where id = ${invoiceId} and tenant_id = ${tenantId}`,
+        );
+        if (!invoice) throw notFound('invoice');
+        const id = await insertPayment(tx, tenantId, auth.userId, { ...input, customerId: invoice.customerId });
+        const allocated = await allocate(tx, tenantId, auth.userId, { id, customerId: invoice.customerId }, [
+          { invoiceId, amount: input.amount },
+        ]);
+        await takeFromPayment(tx, tenantId, id, allocated);
+        return invoicePayments(tx, tenantId, invoiceId);
+      }),
+
+    /** The payment history of an invoice (SPEC `invoiceLog`'s payments), oldest first. */
+    ofInvoice: (auth: AuthContext, invoiceId: number) =>
+      scoped(auth, async (tx, tenantId) => {
+        const [row] = await queryRows(
+          tx,
+          sql`select 1 from invoices where id = ${invoiceId} and tenant_id = ${tenantId}`,
+        );
+        if (!row) throw notFound('invoice');
+        return invoicePayments(tx, tenantId, invoiceId);
+      }),
+
+    /** A payment from a customer, allocated to some of its invoices; the rest stays on account. */
+    create: (auth: AuthContext, body: TPaymentInput) =>
+      scoped(auth, async (tx, tenantId) => {
+        const input = ZPaymentInput.parse(body);
+        const total = input.allocations.reduce((s, a) => s.plus(a.amount), new D(0));
+        if (total.greaterThan(input.amount))
+          throw badRequest('validation_failed', 'The allocations exceed the payment', [
+            { field: 'allocations', message: `${total.toFixed(2)} allocated of ${input.amount}`, code: 'too_large' },
+          ]);
+        const id = await insertPayment(tx, tenantId, auth.userId, input);
+        if (input.allocations.length) {
+          const allocated = await allocate(
+            tx,
+            tenantId,
+            auth.userId,
+            { id, customerId: input.customerId },
+            input.allocations,
+          );
+          await takeFromPayment(tx, tenantId, id, allocated);
+        }
+        return readPayment(tx, tenantId, id);
+      }),
+
+    /** Allocates what a payment still has on account (locked: two allocations of it wait for each other). */
+    allocate: (auth: AuthContext, paymentId: number, body: TAllocationInput) =>
+      scoped(auth, async (tx, tenantId) => {
+        const input = ZAllocationInput.parse(body);
+        const [payment] = await queryRows<{ id: number; customerId: number; unallocated: string }>(
+          tx,
+          sql`select id, customer_id as "customerId", unallocated::text as unallocated from payments
+              where id = ${paymentId} and tenant_id = ${tenantId} for update`,
+        );
+        if (!payment) throw notFound('payment');
+        const total = input.allocations.reduce((s, a) => s.plus(a.amount), new D(0));
+        if (total.greaterThan(payment.unallocated))
+          throw conflict('overpayment', `Only ${payment.unallocated} of this payment is on account`, undefined, {
+            unallocated: payment.unallocated,
+          });
+        const allocated = await allocate(tx, tenantId, auth.userId, payment, input.allocations);
+        await takeFromPayment(tx, tenantId, paymentId, allocated);
+        return readPayment(tx, tenantId, paymentId);
+      }),
+
+    get: (auth: AuthContext, id: number) => scoped(auth, (tx, tenantId) => readPayment(tx, tenantId, id)),
+
+    list: (auth: AuthContext, q: { page: number; limit: number } & Record<string, unknown>) =>
+      scoped(
+        auth,
+        (tx, tenantId): Promise<TList<TPayment>> =>
+          paginate(
+            tx,
+            {
+              columns: paymentColumns,
+              from: paymentFrom,
+              where: [
+                sql`p.tenant_id = ${tenantId}`,
+                ...(q.customerId ? [sql`p.customer_id = ${q.customerId}`] : []),
+                ...(q.onAccount === 'true' ? [sql`p.unallocated > 0`] : []),
+                ...(q.onAccount === 'false' ? [sql`p.unallocated = 0`] : []),
+              ],
+              search: [sql`c.name`, sql`p.reference`],
+              sort: { paymentDate: sql`p.payment_date`, amount: sql`p.amount`, customerName: sql`c.name` },
+              defaultSort: 'paymentDate:desc',
+              tieBreaker: sql`p.id desc`,
+            },
+            q,
+          ) as Promise<TList<TPayment>>,
+      ),
+  };
+}
+
+const invoicePayments = (tx: Tx, tenantId: number, invoiceId: number) =>
+  queryRows<TInvoicePayment>(
+    tx,
+    sql`select a.id, a.payment_id as "paymentId", to_char(p.payment_date, 'YYYY-MM-DD') as "paymentDate",
+          a.amount::text as amount, p.amount::text as "paymentAmount", pm.label as "paymentModeLabel", p.reference,
+          u.name as "userName", ${isoUtc(sql`a.created_at`)} as "createdAt"
+        from payment_allocations a join payments p on p.id = a.payment_id and p.tenant_id = a.tenant_id
+        join payment_modes pm on pm.id = p.payment_mode_id
+        left join users u on u.id = a.created_by and u.tenant_id = a.tenant_id
+        where a.invoice_id = ${invoiceId} and a.tenant_id = ${tenantId}
+        order by p.payment_date, a.id`,
+  );
