@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, signInFrench, toast } from './helpers';
+import { violations } from './axe';
+import { ACCOUNTS, settled, signInFrench, toast } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
@@ -86,4 +87,11 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '12115118' })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: '12115118' })).toContainText('Non valide');
+
+  // The list and the detail with its failed rules have no serious accessibility violation.
+  await settled(page);
+  expect(await violations(page, LIST)).toEqual([]);
+  await page.getByRole('row').filter({ hasText: '12115118' }).click();
+  await expect(page.getByTestId('invalid-alert')).toBeVisible();
+  expect(await violations(page, 'received invoice')).toEqual([]);
 });
