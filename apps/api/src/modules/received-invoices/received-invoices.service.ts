@@ -36,6 +36,15 @@ export type EinvoiceTools = {
 
 export type ReceivedFile = { filename: string; data: Buffer };
 
+/** The XML a PDF embeds; a PDF the extractor cannot even read (cut short, damaged) holds none: a 400, never a 500. */
+async function embeddedXml(tools: EinvoiceTools, pdf: Buffer): Promise<Buffer | null> {
+  try {
+    return await tools.extract(pdf);
+  } catch {
+    return null;
+  }
+}
+
 const refused = (reason: EinvoiceRefused['reason'], message: string) =>
   badRequest('invalid_einvoice', message, [{ field: 'file', message, code: 'invalid' }], { reason });
 
@@ -303,13 +312,7 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
       const before = await scoped(auth, (tx, tenantId) => existing(tx, tenantId, sha256));
       if (before) throw alreadyReceived(before);
 
-      // A PDF the extractor cannot even read (cut short, damaged) holds no invoice either: a 400, never a 500.
-      const xml =
-        fileType === 'application/pdf'
-          ? await Promise.resolve(data)
-              .then(tools.extract)
-              .catch(() => null)
-          : data;
+      const xml = fileType === 'application/pdf' ? await embeddedXml(tools, data) : data;
       if (!xml) throw refused('no_xml_in_pdf', 'This PDF holds no electronic invoice (factur-x.xml)');
       let invoice: CiiInvoice;
       try {
