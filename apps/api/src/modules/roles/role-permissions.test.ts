@@ -39,7 +39,7 @@ describe('saving a role’s permissions at once', () => {
     await platformRows(
       ctx.database.db,
       sql`insert into role_permissions (tenant_id, role_id, permission)
-          select tenant_id, id, 'invoices.read' from roles where id = ${role} returning role_id`,
+          select tenant_id, id, 'deliveryNotes.read' from roles where id = ${role} returning role_id`,
     );
     const cleared = await call('PUT', `/roles/${role}/permissions`, { permissions: [] });
     expect(cleared.json().permissions).toEqual([]);
@@ -47,7 +47,7 @@ describe('saving a role’s permissions at once', () => {
       ctx.database.db,
       sql`select permission as p from role_permissions where role_id = ${role}`,
     );
-    expect(stored.map((r) => r.p)).toEqual(['invoices.read']);
+    expect(stored.map((r) => r.p)).toEqual(['deliveryNotes.read']);
   });
 
   it('keeps the rules of add and remove: bad input, tenants, read-only users, own role', async () => {

@@ -117,5 +117,6 @@ describe('extractFacturXXml', () => {
     expect(await extractFacturXXml(await pdfLibPdf([png]))).toBeNull();
     expect(await extractFacturXXml(invoice)).toBeNull();
     expect(await extractFacturXXml(Buffer.alloc(0))).toBeNull();
+    expect(await extractFacturXXml(Buffer.from('%PDF-1.4\n%%EOF'))).toBeNull();
   });
 });

@@ -39,7 +39,13 @@ export async function extractFacturXXml(pdf: Buffer | Uint8Array): Promise<Buffe
   // Embedded files of an encrypted PDF are encrypted too, and pdf-lib cannot decrypt them.
   if (doc.isEncrypted) return null;
 
-  const found = attachments(doc);
+  let found: Attachment[];
+  try {
+    found = attachments(doc);
+  } catch {
+    // A damaged document (a catalog cut short): it holds nothing we can read.
+    return null;
+  }
   const ranked = [
     ...INVOICE_NAMES.flatMap((wanted) => found.filter((a) => a.name.toLowerCase() === wanted)),
     ...found.filter((a) => a.name.toLowerCase().endsWith('.xml')),
