@@ -46,6 +46,10 @@ export const TAG_TYPES = [
   'PlatformProducts',
   'PlatformOrders',
   'Outputs',
+  'Proformas',
+  'Invoices',
+  'CreditNotes',
+  'Payments',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
