@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
 import { ACCOUNTS, dialog, signInFrench, toast, unique } from './helpers';
-import { apiPost, apiSignIn, createArticle } from './rfid-api';
+import { apiPost, apiSignIn, createArticle, today } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
@@ -32,7 +32,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const recordPayment = async (page: Page, amount?: string) => {
   await page.getByTestId('invoice-payments').getByRole('button', { name: 'Enregistrer un paiement' }).click();
   await expect(dialog(page)).toContainText('Reste à payer');
-  if (amount) await dialog(page).getByRole('textbox', { name: 'Montant' }).fill(amount);
+  if (amount) await dialog(page).getByRole('textbox', { name: 'Montant', exact: true }).fill(amount);
   await pick(page, 'Mode de paiement', 'Virement', 'Virement');
   await dialog(page).getByRole('button', { name: 'Enregistrer un paiement' }).click();
   await expect(toast(page, 'Paiement enregistré')).toBeVisible();
@@ -163,4 +163,61 @@ test('a read-only user sees an invoice and its payments, and no action that chan
   for (const action of ['Enregistrer un paiement', 'Créer un avoir', 'Émettre', 'Supprimer', 'Enregistrer'])
     await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
   await expect(page.getByTestId('read-only')).toHaveCount(0);
+});
+
+test('a payment spread over a customer’s invoices oldest first, the rest on account, allocated later', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120000);
+  const session = await apiSignIn(request);
+  const run = unique().toUpperCase();
+  const customer = await apiPost<{ id: number; name: string }>(request, session, '/customers', {
+    name: `Client règlement ${run}`,
+    address: '5 rue des Halles',
+    postcode: '59000',
+    city: 'Lille',
+  });
+  const article = await createArticle(request, session, `RG-${run}`, `Article règlement ${run}`);
+  // Three issued invoices of 14,40 €, 28,80 € and 14,40 € TTC (12,00 € HT at 20 %).
+  const issue = async (quantity: number) => {
+    const invoice = await apiPost<{ id: number }>(request, session, '/invoices', {
+      customerId: customer.id,
+      invoiceDate: today(),
+      lines: [{ articleId: article.id, quantity, unitPrice: '12.00', vatRate: '20' }],
+    });
+    return apiPost<{ id: number; number: string }>(request, session, `/invoices/${invoice.id}/status`, {
+      status: 'issued',
+    });
+  };
+  const first = await issue(1);
+  const second = await issue(2);
+
+  await signInFrench(page, ACCOUNTS.admin);
+  await page.goto(`/admin/invoicePayments?customerId=${customer.id}`);
+  await expect(page.getByRole('heading', { name: 'Paiement de factures', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('allocations').getByRole('row')).toHaveCount(3);
+  // 50 € spread oldest first: both invoices paid, 6,80 € left on account.
+  await page.getByRole('textbox', { name: 'Montant', exact: true }).fill('50');
+  await expect(page.getByRole('textbox', { name: `Montant affecté à ${first.number}` })).toHaveValue('14,40');
+  await expect(page.getByRole('textbox', { name: `Montant affecté à ${second.number}` })).toHaveValue('28,80');
+  await expect(page.getByTestId('on-account-note')).toContainText('6,80');
+  await pick(page, 'Mode de paiement', 'Chèque', 'Chèque');
+  await page.getByRole('button', { name: 'Enregistrer le paiement' }).click();
+  await expect(toast(page, /Paiement enregistré/)).toBeVisible();
+  await expect(page.getByTestId('allocations')).toContainText('Ce client n’a aucune facture à payer');
+  await expect(page.getByTestId('on-account')).toContainText('6,80');
+
+  // A new invoice takes the money on account.
+  const third = await issue(1);
+  await page.reload();
+  await expect(page.getByTestId('allocations')).toContainText(third.number);
+  await page.getByTestId('on-account').getByRole('button', { name: 'Affecter' }).click();
+  await expect(dialog(page).getByRole('textbox', { name: `Montant affecté à ${third.number}` })).toHaveValue('6,80');
+  await dialog(page).getByRole('button', { name: 'Affecter' }).click();
+  await expect(toast(page, 'Paiement affecté')).toBeVisible();
+  await expect(page.getByTestId('on-account')).toContainText('Aucun acompte');
+  await page.getByRole('link', { name: third.number }).click();
+  await expect(page.getByTestId('amount-due')).toHaveText(/^7,60\s€$/);
+  await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Paiements partiels');
 });
