@@ -47,6 +47,10 @@ export const TAG_TYPES = [
   'PlatformOrders',
   'Outputs',
   'ReceivedInvoices',
+  'Proformas',
+  'Invoices',
+  'CreditNotes',
+  'Payments',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -10,6 +10,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   Controller,
   useForm,
@@ -60,6 +61,8 @@ export type FieldDef = {
   fromText?: (text: string) => unknown;
   /** Its own input in place of a text field; the value stays text (see toText/fromText). */
   render?: (props: CustomFieldProps) => ReactNode;
+  /** Starts a titled group of fields (a customer's delivery address): the title's translation key. */
+  section?: string;
 };
 
 export type CustomFieldProps = {
@@ -264,7 +267,14 @@ export const ResourceFields = ({ fields, control, register, errors, disabled }: 
   const { t } = useTranslation();
   return (
     <Grid container spacing={2}>
-      {fields.map((field) => (
+      {fields.map((field) => [
+        field.section && (
+          <Grid key={`${field.name}-section`} size={12}>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+              {t(field.section)}
+            </Typography>
+          </Grid>
+        ),
         <Grid key={field.name} size={{ xs: 12, sm: field.half ? 6 : 12 }} data-field={field.name}>
           {field.render ? (
             <Controller
@@ -353,8 +363,8 @@ export const ResourceFields = ({ fields, control, register, errors, disabled }: 
               helperText={messageOf(errors, field.name, t)}
             />
           )}
-        </Grid>
-      ))}
+        </Grid>,
+      ])}
     </Grid>
   );
 };

@@ -35,6 +35,7 @@ const BY_MESSAGE: [RegExp, string][] = [
   [/an article or a tag/i, 'validation.articleOrTag'],
   [/a consumer or a location/i, 'validation.consumerOrLocation'],
   [/before the start date/i, 'validation.endBeforeStart'],
+  [/expected a SIREN: 9 digits$/i, 'validation.siren'],
 ];
 
 export const validationKey = (

@@ -54,9 +54,15 @@ describe('problemMessage', () => {
       'This record is still used by 1 user and cannot be deleted',
     );
     // A table the texts do not name yet: the generic text, still translated.
-    expect(problemMessage(failure('in_use', { usedBy: 'invoices', count: 2 }), tFr)).toBe(
+    expect(problemMessage(failure('in_use', { usedBy: 'reservations', count: 2 }), tFr)).toBe(
       'Cet enregistrement est encore utilisé et ne peut pas être supprimé',
     );
+    // A payment beyond what is left to pay names the invoice and the amounts, in the reader's money format.
+    const over = failure('overpayment', { number: 'FA-2026-000007', amount: '250.00', due: '203.24' });
+    expect(problemMessage(over, tFr).replace(/\s/g, ' ')).toBe(
+      'FA-2026-000007 : 250,00 € dépasse les 203,24 € qui restent à payer',
+    );
+    expect(problemMessage(over, tEn)).toBe('FA-2026-000007: €250.00 is more than the €203.24 it still owes');
     expect(problemMessage(failure('own_role'), tFr)).toBe('Vous ne pouvez pas modifier votre propre rôle');
     expect(problemMessage(failure('own_role'), tEn)).not.toContain('English detail');
   });

@@ -19,6 +19,10 @@ export const problemText = (t: TFunction, code: string, params?: ProblemParams):
   }
   if (code === 'insufficient_stock' && typeof params?.article === 'string')
     return t('problems.insufficient_stock_of', params);
+  // A payment beyond what an invoice still owes, or beyond what a payment has on account.
+  if (code === 'overpayment' && typeof params?.number === 'string') return t('problems.overpayment_of', params);
+  if (code === 'overpayment' && typeof params?.unallocated === 'string')
+    return t('problems.overpayment_on_account', params);
   const text = t(`problems.${code}`, { ...params, defaultValue: '' });
   return text || null;
 };

@@ -150,6 +150,44 @@ export const AdminArea = () => (
           'ReceivedInvoiceDetailPage',
         )}
       />
+      <Route path="proformas" element={page(() => import('../../features/proformas/ProformasPage'), 'ProformasPage')} />
+      <Route
+        path="proformas/new"
+        element={page(() => import('../../features/proformas/ProformaDetailPage'), 'ProformaDetailPage', {
+          requires: 'invoices.write',
+          back: '/admin/proformas',
+          backLabelKey: 'proformas.title',
+        })}
+      />
+      <Route
+        path="proformas/:id"
+        element={page(() => import('../../features/proformas/ProformaDetailPage'), 'ProformaDetailPage')}
+      />
+      <Route path="invoices" element={page(() => import('../../features/invoices/InvoicesPage'), 'InvoicesPage')} />
+      <Route
+        path="invoices/new"
+        element={page(() => import('../../features/invoices/InvoiceDetailPage'), 'InvoiceDetailPage', {
+          requires: 'invoices.write',
+          back: '/admin/invoices',
+          backLabelKey: 'invoices.title',
+        })}
+      />
+      <Route
+        path="invoices/:id"
+        element={page(() => import('../../features/invoices/InvoiceDetailPage'), 'InvoiceDetailPage')}
+      />
+      <Route
+        path="creditNotes"
+        element={page(() => import('../../features/creditNotes/CreditNotesPage'), 'CreditNotesPage')}
+      />
+      <Route
+        path="creditNotes/:id"
+        element={page(() => import('../../features/creditNotes/CreditNoteDetailPage'), 'CreditNoteDetailPage')}
+      />
+      <Route
+        path="invoicePayments"
+        element={page(() => import('../../features/invoicePayments/InvoicePaymentsPage'), 'InvoicePaymentsPage')}
+      />
       <Route path="company" element={page(() => import('../../features/company/CompanyPage'), 'CompanyPage')} />
       <Route path="logs" element={page(() => import('../../features/logs/LogsPage'), 'LogsPage')} />
       <Route path="*" element={<NotFound homePath="/admin/dashboard" />} />

@@ -23,7 +23,11 @@ import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import OutputIcon from '@mui/icons-material/OutboxOutlined';
-import ReceivedInvoiceIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ReceivedInvoiceIcon from '@mui/icons-material/MoveToInboxOutlined';
+import ProformaIcon from '@mui/icons-material/RequestQuoteOutlined';
+import InvoiceIcon from '@mui/icons-material/ReceiptOutlined';
+import CreditNoteIcon from '@mui/icons-material/ReceiptLongOutlined';
+import InvoicePaymentIcon from '@mui/icons-material/PriceCheckOutlined';
 import type { NavItem } from '../../components/nav';
 
 /** Screens appear here once they work (DESIGN §7); each new screen is one entry with its group. */
@@ -107,6 +111,28 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: GroupsIcon,
     group: 'sales',
     permission: 'customers.read',
+  },
+  {
+    labelKey: 'nav.proformas',
+    path: '/admin/proformas',
+    icon: ProformaIcon,
+    group: 'sales',
+    permission: 'invoices.read',
+  },
+  { labelKey: 'nav.invoices', path: '/admin/invoices', icon: InvoiceIcon, group: 'sales', permission: 'invoices.read' },
+  {
+    labelKey: 'nav.creditNotes',
+    path: '/admin/creditNotes',
+    icon: CreditNoteIcon,
+    group: 'sales',
+    permission: 'invoices.read',
+  },
+  {
+    labelKey: 'nav.invoicePayments',
+    path: '/admin/invoicePayments',
+    icon: InvoicePaymentIcon,
+    group: 'sales',
+    permission: 'invoices.read',
   },
   { labelKey: 'nav.tagLogs', path: '/admin/tagLogs', icon: RfidIcon, group: 'rfid', permission: 'tags.read' },
   { labelKey: 'nav.tags', path: '/admin/tags', icon: TagIcon, group: 'rfid', permission: 'tags.read' },

@@ -111,7 +111,7 @@ export const transitionErrorMessage = <S extends string, State>(
   return problemMessage(error, t);
 };
 
-const STATUS_ICONS: Record<string, ReactNode> = { canceled: <CancelIcon />, done: <SendIcon /> };
+const STATUS_ICONS: Record<string, ReactNode> = { canceled: <CancelIcon />, done: <SendIcon />, issued: <SendIcon /> };
 
 type DocumentShellProps<S extends string, State> = {
   back: { to: string; label: string };

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import type { TDocumentTotals, TVatCategory } from '@tagstock/contract';
-import { documentTotals } from '@tagstock/contract/money';
+import type { TSalesTotals, TVatCategory } from '@tagstock/contract';
+import { documentTotals, type DocumentDiscount } from '@tagstock/contract/money';
 import { isQueryError } from '../../app/base-api';
 import { fieldErrorKey, validationKey } from '../form-errors';
 import { fromDecimalInput, toDecimalInput } from '../format';
@@ -145,12 +145,14 @@ export const lineErrors = <L extends LineDraft>(
 const AMOUNT = /^\d{1,10}(\.\d{1,4})?$/;
 
 /**
- * The totals of the lines typed so far, by the contract's `documentTotals` (the server's own computation), and
- * each line's net amount by key; a line not complete yet (no price, a quantity being typed) counts for nothing.
+ * The totals of the lines typed so far, by the contract's `documentTotals` (the server's own computation), with
+ * the document's discount if any, and each line's net amount by key; a line not complete yet (no price, a
+ * quantity being typed) counts for nothing.
  */
 export const previewTotals = (
   lines: readonly PricedLineDraft[],
-): { totals: TDocumentTotals; nets: Map<string, string> } => {
+  discount?: DocumentDiscount | null,
+): { totals: TSalesTotals; nets: Map<string, string> } => {
   const complete = lines.flatMap((line) => {
     const body = pricedLineBody(line);
     const ok =
@@ -160,6 +162,9 @@ export const previewTotals = (
       AMOUNT.test(body.vatRate);
     return ok ? [{ key: line.key, body }] : [];
   });
-  const { lines: nets, ...totals } = documentTotals(complete.map((line) => line.body));
+  const { lines: nets, ...totals } = documentTotals(
+    complete.map((line) => line.body),
+    discount,
+  );
   return { totals, nets: new Map(complete.map((line, i) => [line.key, nets[i]!])) };
 };

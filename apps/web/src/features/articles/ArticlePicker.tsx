@@ -2,7 +2,8 @@ import Typography from '@mui/material/Typography';
 import type { TArticle } from '@tagstock/contract';
 import { ItemPicker, type ItemChoice, type ItemPickerProps } from '../../components/documents/ItemPicker';
 import type { LinePicker } from '../../components/documents/LinesEditor';
-import type { LineDraft } from '../../components/documents/lines';
+import type { LineDraft, PricedLineDraft } from '../../components/documents/lines';
+import { toDecimalInput } from '../../components/format';
 import { articlesApi } from './api';
 
 export type ArticleChoice = ItemChoice<TArticle>;
@@ -52,3 +53,22 @@ export const articleLinePicker = <L extends LineDraft>(
     />
   ),
 });
+
+/**
+ * What choosing an article writes on a priced line (an order's, an invoice's): the article, its designation and,
+ * when known, its price excluding tax and its VAT rate.
+ */
+export const pricedArticlePatch = (
+  choice: ArticleChoice,
+  language: string,
+): Partial<PricedLineDraft & { designation: string }> => {
+  const article = choice.item;
+  return {
+    itemId: choice.id,
+    itemLabel: choice.label,
+    designation: article?.designation ?? '',
+    ...(article
+      ? { unitPrice: toDecimalInput(article.priceHt, language), vatRate: toDecimalInput(article.vatRate, language, 0) }
+      : {}),
+  };
+};

@@ -9,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ZCompanySettingsInput, type TCompanySettingsInput } from '@tagstock/contract';
+import { SUPPLY_KINDS, ZCompanySettingsInput, type TCompanySettingsInput } from '@tagstock/contract';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import {
   contractResolver,
+  localizeValues,
   placeServerErrors,
   reportInvalid,
   ResourceFields,
@@ -24,6 +25,7 @@ import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
 import { useCompanyQuery, useSaveCompanyMutation } from './api';
 import { CompanyLogo } from './CompanyLogo';
+import { InvoicingReadiness } from './InvoicingReadiness';
 
 /** The settings' sections, in page order; together they are the contract's ZCompanySettingsInput. */
 const SECTIONS: readonly { titleKey: string; fields: readonly FieldDef[] }[] = [
@@ -60,6 +62,24 @@ const SECTIONS: readonly { titleKey: string; fields: readonly FieldDef[] }[] = [
     ],
   },
   {
+    // What French invoices must state, and the e-invoicing reform's mentions.
+    titleKey: 'company.sections.invoicing',
+    fields: [
+      { name: 'legalForm', labelKey: 'fields.legalForm', kind: 'text', half: true },
+      { name: 'shareCapital', labelKey: 'fields.shareCapital', kind: 'money', half: true },
+      { name: 'rcsCity', labelKey: 'fields.rcsCity', kind: 'text', half: true },
+      { name: 'latePenaltyRate', labelKey: 'fields.latePenaltyRate', kind: 'rate', half: true },
+      {
+        name: 'supplyKind',
+        labelKey: 'fields.supplyKind',
+        kind: 'select',
+        options: SUPPLY_KINDS.map((kind) => ({ value: kind, labelKey: `company.supplyKinds.${kind}` })),
+        half: true,
+      },
+      { name: 'vatOnDebits', labelKey: 'fields.vatOnDebits', kind: 'checkbox', half: true },
+    ],
+  },
+  {
     titleKey: 'company.sections.legal',
     fields: [{ name: 'legalMentions', labelKey: 'fields.legalMentions', kind: 'textarea' }],
   },
@@ -83,14 +103,14 @@ export const CompanyPage = () => {
 
   // The server's values (identifiers compacted, capitalised) once loaded and after each save.
   useEffect(() => {
-    if (data) reset(toFormValues(FIELDS, data));
-  }, [data, reset]);
+    if (data) reset(localizeValues(FIELDS, toFormValues(FIELDS, data), i18n.language));
+  }, [data, reset, i18n.language]);
 
   const submit = async (values: FieldValues) => {
     setFormError(null);
     try {
       const saved = await save(values as TCompanySettingsInput).unwrap();
-      reset(toFormValues(FIELDS, saved));
+      reset(localizeValues(FIELDS, toFormValues(FIELDS, saved), i18n.language));
       toast.success(t('company.saved'));
     } catch (error) {
       setFormError(placeServerErrors(error, FIELDS, setError, t));
@@ -148,7 +168,7 @@ export const CompanyPage = () => {
                   <Button
                     disabled={!formState.isDirty || formState.isSubmitting}
                     onClick={() => {
-                      reset(toFormValues(FIELDS, data));
+                      reset(localizeValues(FIELDS, toFormValues(FIELDS, data), i18n.language));
                       setFormError(null);
                     }}
                   >
@@ -163,7 +183,10 @@ export const CompanyPage = () => {
           </form>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <CompanyLogo company={data} canWrite={canWrite} />
+          <Stack spacing={3}>
+            <CompanyLogo company={data} canWrite={canWrite} />
+            <InvoicingReadiness missing={data.missingForInvoicing} />
+          </Stack>
         </Grid>
       </Grid>
     </>

@@ -12,6 +12,11 @@ export const CUSTOMER_FIELDS: readonly FieldDef[] = [
   ...CONTACT_FIELDS,
   { name: 'customerCategory', labelKey: 'fields.customerCategory', kind: 'text', half: true },
   { name: 'groupId', labelKey: 'fields.group', kind: 'select', reference: customerGroupRef, half: true },
+  // Where goods go when not to the address above: printed on invoices.
+  { name: 'deliveryAddress', labelKey: 'fields.deliveryAddress', kind: 'text', section: 'customers.delivery' },
+  { name: 'deliveryPostcode', labelKey: 'fields.deliveryPostcode', kind: 'text', half: true },
+  { name: 'deliveryCity', labelKey: 'fields.deliveryCity', kind: 'text', half: true },
+  { name: 'deliveryCountry', labelKey: 'fields.deliveryCountry', kind: 'text', half: true },
 ];
 
 export const useCustomerColumns = () => {

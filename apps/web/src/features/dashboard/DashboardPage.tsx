@@ -21,6 +21,7 @@ import { formatEuros, formatQuantity } from './format';
 import { RfidOverviewCard } from '../rfid/RfidOverviewCard';
 import { useHasPermission } from '../../components/use-permission';
 import { MotifsCard } from '../outputs/MotifsCard';
+import { InvoicingDashboardCard } from '../invoices/InvoicingDashboardCard';
 import { PurchaseDashboardCard } from './PurchaseDashboardCard';
 
 const StatCard = ({
@@ -78,6 +79,7 @@ export const DashboardPage = () => {
   const dispatch = useAppDispatch();
   const canReadPurchases = useHasPermission('purchaseOrders.read');
   const canReadOutputs = useHasPermission('outputs.read');
+  const canReadInvoices = useHasPermission('invoices.read');
   const language = i18n.resolvedLanguage ?? 'en';
   // Initial figures from the API; the socket's send_notification keeps them live afterwards.
   const { data: summary } = useStockSummaryQuery(idClient ?? '', { skip: !idClient, refetchOnMountOrArgChange: true });
@@ -145,6 +147,7 @@ export const DashboardPage = () => {
       </Stack>
       {idClient && <RfidOverviewCard idClient={idClient} />}
       {idClient && canReadPurchases && <PurchaseDashboardCard idClient={idClient} />}
+      {idClient && canReadInvoices && <InvoicingDashboardCard idClient={idClient} />}
       {idClient && canReadOutputs && <MotifsCard idClient={idClient} testId="output-dashboard" />}
       {waiting && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>

@@ -23,6 +23,9 @@ const ACTION_COLOR: Record<TActivityAction, ChipProps['color']> = {
   imported: 'secondary',
   status: 'primary',
   received: 'success',
+  paid: 'success',
+  credited: 'warning',
+  converted: 'primary',
 };
 
 /** Who changed what, when: old → new per field. */

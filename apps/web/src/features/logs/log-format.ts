@@ -33,6 +33,20 @@ const LABEL_KEYS: Record<string, string> = {
   consumerId: 'fields.consumer',
   customerId: 'fields.customer',
   units: 'outputs.units',
+  // Sales documents and payments.
+  proformaDate: 'proformas.proformaDate',
+  validUntil: 'proformas.validUntil',
+  invoiceDate: 'invoices.invoiceDate',
+  billingDate: 'invoices.billingDate',
+  paymentTermDays: 'invoices.paymentTerm',
+  paymentType: 'invoices.paymentType',
+  discount: 'documents.discount.title',
+  totalGross: 'invoices.totalGross',
+  amountPaid: 'invoices.amountPaid',
+  amountDue: 'invoices.amountDue',
+  amountCredited: 'invoices.amountCredited',
+  proforma: 'invoices.proforma',
+  invoice: 'creditNotes.invoice',
 };
 // Fields holding codes the web names: the field → the prefix of its values' keys (per entity where they differ).
 const CODES: Record<string, string | Record<string, string>> = {
@@ -42,14 +56,29 @@ const CODES: Record<string, string | Record<string, string>> = {
     purchase_order: 'purchaseOrders.statuses',
     platform_order: 'platformOrders.statuses',
     output: 'outputs.statuses',
+    proforma: 'proformas.statuses',
+    invoice: 'invoices.statuses',
+    credit_note: 'creditNotes.statuses',
   },
+  paymentType: 'invoices.paymentTypes',
+  supplyKind: 'company.supplyKinds',
 };
 const codesOf = (field: string, entity?: string): string | undefined => {
   const codes = CODES[field];
   return typeof codes === 'string' ? codes : entity ? codes?.[entity] : undefined;
 };
-const MONEY = new Set(['priceHt', 'priceTtc', 'unitPrice', 'totalNet']);
-const RATE = new Set(['vatRate']);
+const MONEY = new Set([
+  'priceHt',
+  'priceTtc',
+  'unitPrice',
+  'totalNet',
+  'totalGross',
+  'amountPaid',
+  'amountDue',
+  'amountCredited',
+  'shareCapital',
+]);
+const RATE = new Set(['vatRate', 'latePenaltyRate']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_LINES_MAX, OUTPUT_TRANSITIONS, type TOutput } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { DocumentHistory } from '../../components/DocumentHistory';
+import { Fact, Facts } from '../../components/Facts';
 import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
 import { useDocumentDraft } from '../../components/documents/use-document-draft';
 import { useDocumentSave } from '../../components/documents/use-document-save';
@@ -90,17 +91,6 @@ const useColumns = (): LineColumn<OutputLine>[] => {
 };
 
 const pickedArticle = (choice: ArticleChoice) => ({ itemId: choice.id, itemLabel: choice.label });
-
-const Fact = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
-  <Stack spacing={0.5}>
-    <Typography variant="caption" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography variant="body2" data-testid={testId}>
-      {value}
-    </Typography>
-  </Stack>
-);
 
 /** Until when the listed tags may leave through a gate, or since when they may no longer. */
 const ExitWindow = ({ until }: { until: string }) => {
@@ -269,7 +259,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
             ) : (
               output && (
                 <>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }} useFlexGap>
+                  <Facts>
                     <Fact label={t('fields.reason')} value={output.reasonLabel} />
                     <Fact label={t('outputs.outputDate')} value={formatDate(output.outputDate, language)} />
                     <Fact
@@ -281,7 +271,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
                     {output.validatedAt && (
                       <Fact label={t('outputs.validatedAt')} value={formatDateTime(output.validatedAt, language)} />
                     )}
-                  </Stack>
+                  </Facts>
                   {output.notes && (
                     <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>
                       {output.notes}

@@ -19,7 +19,7 @@ import { formatNumber } from '../../components/format';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
-import { articleLinePicker } from '../articles/ArticlePicker';
+import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
 import { todayIso } from '../rfid/attribution-shared';
 import { supplierRef } from '../suppliers/api';
 import {
@@ -30,7 +30,6 @@ import {
   useUpdatePurchaseOrderMutation,
 } from './api';
 import {
-  articleLinePatch,
   draftOf,
   emptyLine,
   newDraft,
@@ -211,7 +210,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
               errors={errors}
               picker={articleLinePicker<LineDraft>(
                 t('fields.article'),
-                (choice) => articleLinePatch(choice, columns.language),
+                (choice) => pricedArticlePatch(choice, columns.language),
                 draft.header.supplierId,
               )}
               columns={[

@@ -4,7 +4,6 @@ import {
   type TPurchaseOrder,
   type TPurchaseOrderInput,
 } from '@tagstock/contract';
-import { toDecimalInput } from '../../components/format';
 import {
   contractErrors,
   emptyPricedLine,
@@ -17,7 +16,6 @@ import {
   type DraftErrors,
   type PricedLineDraft,
 } from '../../components/documents/lines';
-import type { ArticleChoice } from '../articles/ArticlePicker';
 
 /** One line as the user edits it: the priced line, the designation copied from the article, what was received. */
 export type LineDraft = PricedLineDraft & { designation: string; receivedQuantity: number };
@@ -99,16 +97,3 @@ export const serverErrors = (error: unknown, draft: OrderDraft): DraftErrors =>
 /** The contract's checks of one line on its own (the phone's line form): errors by field of the line. */
 export const validateLine = (line: LineDraft): DraftErrors =>
   lineErrors(ZDocumentLineInput, line, lineBody, 'articleId', REQUIRED_KEYS);
-
-/** What choosing an article writes on a line: the article, its designation and, when known, its price and VAT. */
-export const articleLinePatch = (choice: ArticleChoice, language: string): Partial<LineDraft> => {
-  const article = choice.item;
-  return {
-    itemId: choice.id,
-    itemLabel: choice.label,
-    designation: article?.designation ?? '',
-    ...(article
-      ? { unitPrice: toDecimalInput(article.priceHt, language), vatRate: toDecimalInput(article.vatRate, language, 0) }
-      : {}),
-  };
-};

@@ -3,18 +3,19 @@ import type { TFunction } from 'i18next';
 import type { FieldDef } from '../../components/ResourceForm';
 import type { ResourceColumn } from '../../components/resource-columns';
 
-/** SPEC §3: suppliers and customers share these contact fields. */
+/** SPEC §3: suppliers and customers share these contact fields (and the SIREN invoices state). */
 export const CONTACT_FIELDS: readonly FieldDef[] = [
   { name: 'name', labelKey: 'fields.businessName', kind: 'text', required: true },
   { name: 'contact', labelKey: 'fields.contact', kind: 'text', half: true },
   { name: 'email', labelKey: 'fields.email', kind: 'email', half: true },
   { name: 'phone', labelKey: 'fields.phone', kind: 'text', half: true },
   { name: 'vatNumber', labelKey: 'fields.vatNumber', kind: 'text', half: true },
+  { name: 'siren', labelKey: 'fields.siren', kind: 'text', half: true },
+  { name: 'parentCompany', labelKey: 'fields.parentCompany', kind: 'text', half: true },
   { name: 'address', labelKey: 'fields.address', kind: 'text' },
   { name: 'postcode', labelKey: 'fields.postcode', kind: 'text', half: true },
   { name: 'city', labelKey: 'fields.city', kind: 'text', half: true },
   { name: 'country', labelKey: 'fields.country', kind: 'text', half: true },
-  { name: 'parentCompany', labelKey: 'fields.parentCompany', kind: 'text', half: true },
 ];
 
 export const contactColumns = <T extends GridValidRowModel>(t: TFunction): ResourceColumn<T>[] => [

@@ -1,0 +1,148 @@
+import { useMemo, type RefObject } from 'react';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CodeIcon from '@mui/icons-material/CodeOutlined';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CREDIT_NOTE_TRANSITIONS, type TCreditNote } from '@tagstock/contract';
+import { DocumentHistory } from '../../components/DocumentHistory';
+import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { LinesEditor } from '../../components/documents/LinesEditor';
+import { useLineColumns } from '../../components/documents/priced-columns';
+import { TotalsTable } from '../../components/documents/TotalsTable';
+import { Fact, Facts } from '../../components/Facts';
+import { formatDate } from '../../components/format';
+import { DownloadButton } from '../../components/PdfButton';
+import { Section } from '../../components/Section';
+import { useCanWrite } from '../../components/use-permission';
+import { articleLinePicker } from '../articles/ArticlePicker';
+import { salesLinesOf, type SalesLine } from '../invoices/sales-draft';
+import { creditNotesApi, useCreditNoteHistoryQuery, useCreditNoteQuery, useSetCreditNoteStatusMutation } from './api';
+import { CREDIT_NOTE_HISTORY, CreditNoteStatusChip } from './status';
+
+const LIST = '/admin/creditNotes';
+
+/** `/admin/creditNotes/:id`: a credit note read (it is made from its invoice), issued or deleted while a draft. */
+export const CreditNoteDetailPage = () => {
+  const { t } = useTranslation();
+  const id = documentId(useParams().id);
+  const query = useCreditNoteQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
+  return (
+    <DocumentLoader
+      id={id}
+      query={query}
+      back={{ to: LIST, label: t('creditNotes.title') }}
+      live={(note) => t('documents.statusLive', { status: t(`creditNotes.statuses.${note.status}`) })}
+      render={(note, focusHeading) => note && <CreditNoteView note={note} focusHeading={focusHeading} />}
+    />
+  );
+};
+
+const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeading: RefObject<boolean> }) => {
+  const { t } = useTranslation();
+  const canWrite = useCanWrite('invoices');
+  const columns = useLineColumns();
+  const language = columns.language;
+  const [setStatus, { isLoading: issuing }] = useSetCreditNoteStatusMutation();
+  const [remove, { isLoading: removing }] = creditNotesApi.useRemove();
+  const { data: history } = useCreditNoteHistoryQuery(note.id);
+  // The amounts are the server's: the note that completes an invoice takes exactly what is left of each line.
+  const { lines, nets } = useMemo(() => {
+    const drafts = salesLinesOf(note.lines, language);
+    return { lines: drafts, nets: new Map(drafts.map((line, i) => [line.key, note.lines[i]!.netAmount])) };
+  }, [note, language]);
+  const draft = note.status === 'draft';
+  const title = note.number ? t('creditNotes.titleOf', { number: note.number }) : t('creditNotes.titleDraft');
+  return (
+    <DocumentShell
+      back={{ to: LIST, label: t('creditNotes.title') }}
+      title={title}
+      documentTitle={note.number ?? title}
+      subtitle={
+        <Stack direction="row" spacing={1} useFlexGap component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <span>{note.customerName}</span>
+          <CreditNoteStatusChip status={note.status} />
+        </Stack>
+      }
+      focusHeading={focusHeading}
+      pdf={{ path: `/credit-notes/${note.id}/pdf`, number: note.number ?? `${t('creditNotes.draft')}-${note.id}` }}
+      status={{
+        transitions: CREDIT_NOTE_TRANSITIONS,
+        doc: note,
+        actor: 'tenant',
+        allowed: canWrite,
+        texts: 'creditNotes',
+        change: (status, statusNote) => setStatus({ id: note.id, status, note: statusNote }).unwrap(),
+        busy: issuing,
+      }}
+      actions={
+        note.number && (
+          <DownloadButton
+            path={`/credit-notes/${note.id}/facturx.xml`}
+            fileName={`${note.number}-factur-x.xml`}
+            label={t('documents.xml')}
+            icon={<CodeIcon />}
+          />
+        )
+      }
+      remove={canWrite && draft ? { run: () => remove(note.id).unwrap(), busy: removing } : undefined}
+      locked={canWrite && !draft ? t('creditNotes.locked') : null}
+    >
+      <Grid container spacing={3}>
+        <Grid size={12}>
+          <Section title={t('creditNotes.header')}>
+            <Facts>
+              <Fact
+                label={t('creditNotes.invoice')}
+                value={
+                  <Link
+                    component={RouterLink}
+                    to={`/admin/invoices/${note.invoiceId}`}
+                    data-testid="credit-note-invoice"
+                  >
+                    {note.invoiceNumber}
+                  </Link>
+                }
+              />
+              <Fact label={t('invoices.invoiceDate')} value={formatDate(note.invoiceDate, language)} />
+              <Fact label={t('fields.customer')} value={note.customerName} />
+              <Fact label={t('creditNotes.creditDate')} value={formatDate(note.creditDate, language)} />
+              <Fact label={t('invoices.createdBy')} value={note.createdByName ?? '—'} />
+            </Facts>
+            {note.reason && (
+              <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }} data-testid="credit-note-reason">
+                {`${t('creditNotes.reason')}${t('logs.labelSeparator')}${note.reason}`}
+              </Typography>
+            )}
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section title={t('documents.lines')}>
+            <LinesEditor<SalesLine>
+              lines={lines}
+              picker={articleLinePicker<SalesLine>(t('fields.article'), () => ({}))}
+              columns={columns.priced<SalesLine>(nets, [])}
+            />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Section title={t('documents.totals.title')}>
+            <TotalsTable totals={note.totals} />
+            {draft && (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+                {t('creditNotes.draftTotals')}
+              </Typography>
+            )}
+          </Section>
+        </Grid>
+        <Grid size={12}>
+          <Section title={t('creditNotes.history')}>
+            <DocumentHistory events={history} vocabulary={CREDIT_NOTE_HISTORY} />
+          </Section>
+        </Grid>
+      </Grid>
+    </DocumentShell>
+  );
+};

@@ -1,0 +1,18 @@
+import type { TProformaStatus } from '@tagstock/contract';
+import type { HistoryVocabulary } from '../../components/DocumentHistory';
+import { statusChip } from '../../components/StatusChip';
+import { SALES_HISTORY_LABELS } from '../invoices/status';
+
+export const ProformaStatusChip = statusChip<TProformaStatus>(
+  { open: 'info', converted: 'success', canceled: 'default' },
+  'proformas.statuses',
+  'proforma-status',
+);
+
+export const PROFORMA_HISTORY: HistoryVocabulary = {
+  events: 'proformas.events',
+  statuses: { status: 'proformas.statuses' },
+  labels: { ...SALES_HISTORY_LABELS, invoice: 'proformas.invoice' },
+  title: 'proformas.history',
+  empty: 'proformas.noHistory',
+};
