@@ -13,9 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { period } from '../../platform/period';
 import { widgetRoutes } from '../../platform/widget-routes';
-import { amountDue, tenantDay } from './invoices';
+import { amountDue, isDue, tenantDay } from './invoices';
 
-/** Issued invoices (canceled ones left out) of the period by invoice date: the tenant's date index. */
+/** Issued invoices (canceled ones left out) of the period by invoice date. */
 const issuedIn = (tenantId: number, q: TPeriodQuery) => {
   const { from, to } = period(q);
   return {
@@ -28,10 +28,12 @@ const issuedIn = (tenantId: number, q: TPeriodQuery) => {
 const queries = {
   async invoicedVsPaid(tx: Tx, tenantId: number, q: TPeriodQuery): Promise<TInvoicedVsPaid> {
     const { from, to, where } = issuedIn(tenantId, q);
+    // An invoice paid in full counts its net amount as it is: no division for most of the rows summed.
     const [row] = await queryRows<Omit<TInvoicedVsPaid, 'startDate' | 'endDate'>>(
       tx,
       sql`select count(*)::int as invoices, coalesce(sum(i.total_net), 0)::text as "invoicedNet",
-            coalesce(sum(case when i.total_gross = 0 then 0
+            coalesce(sum(case when i.amount_paid = 0 or i.total_gross = 0 then 0
+                              when i.amount_paid = i.total_gross then i.total_net
                               else round(i.total_net * i.amount_paid / i.total_gross, 2) end), 0)::text as "paidNet",
             coalesce(sum(i.total_gross), 0)::text as "invoicedGross", coalesce(sum(i.amount_paid), 0)::text as "paidGross"
           from invoices i where ${where}`,
@@ -45,25 +47,29 @@ const queries = {
       tx,
       sql`select count(*)::int as count, coalesce(sum(i.amount_paid), 0)::text as "amountPaid",
             coalesce(sum(${amountDue('i')}), 0)::text as "amountDue"
-          from invoices i where ${where} and i.amount_paid > 0 and ${amountDue('i')} > 0`,
+          from invoices i where ${where} and i.amount_paid > 0 and ${isDue('i')}`,
     );
     return { startDate: from, endDate: to, ...row! };
   },
 
   async late(tx: Tx, tenantId: number, q: TPeriodQuery): Promise<TLateInvoices> {
     const { from, to, where } = issuedIn(tenantId, q);
-    const late = sql`${where} and i.due_date < ${tenantDay} and ${amountDue('i')} > 0`;
+    const late = sql`${where} and i.due_date < ${tenantDay} and ${isDue('i')}`;
     const [row] = await queryRows<{ count: number; amountDue: string }>(
       tx,
       sql`select count(*)::int as count, coalesce(sum(${amountDue('i')}), 0)::text as "amountDue"
           from invoices i where ${late}`,
     );
+    // The ten oldest chosen by id first, then read: an index holding the columns `late` names answers the choice
+    // alone, without fetching the rows of the invoices it passes over.
     const items = await queryRows<TLateInvoices['items'][number]>(
       tx,
-      sql`select i.id, i.number, c.name as "customerName", to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
-            (${tenantDay} - i.due_date)::int as "daysLate", ${amountDue('i')}::text as "amountDue"
-          from invoices i join customers c on c.id = i.customer_id and c.tenant_id = i.tenant_id
-          where ${late} order by i.due_date, i.id limit 10`,
+      sql`select o.id, o.number, c.name as "customerName", to_char(o.due_date, 'YYYY-MM-DD') as "dueDate",
+            (${tenantDay} - o.due_date)::int as "daysLate", ${amountDue('o')}::text as "amountDue"
+          from (select i.id from invoices i where ${late} order by i.due_date, i.id limit 10) oldest
+          join invoices o on o.id = oldest.id and o.tenant_id = ${tenantId}
+          join customers c on c.id = o.customer_id and c.tenant_id = o.tenant_id
+          order by o.due_date, o.id`,
     );
     return { startDate: from, endDate: to, count: row!.count, amountDue: row!.amountDue, items };
   },
