@@ -5,6 +5,7 @@ import { foundation } from './foundation';
 import { health } from './health';
 import { importBench } from './import';
 import { ingest } from './ingest';
+import { invoicing } from './invoicing';
 import { purchaseDashboard } from './purchase-dashboard';
 import { purchasing } from './purchasing';
 import { pdfBench } from './pdf';
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<void>> = {
   purchasing,
   'purchase-dashboard': purchaseDashboard,
   pdf: pdfBench,
+  invoicing,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
