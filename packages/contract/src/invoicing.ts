@@ -391,7 +391,7 @@ export const ZPartiallyPaid = z.object({
   amountDue: z.string(),
 });
 export type TPartiallyPaid = z.infer<typeof ZPartiallyPaid>;
-/** Invoices of the period past their due date with something left to pay; the most late first. */
+/** Invoices due in the period (by due date), past it with something left to pay; the most late first. */
 export const ZLateInvoices = z.object({
   startDate: z.string(),
   endDate: z.string(),

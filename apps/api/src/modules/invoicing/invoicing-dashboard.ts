@@ -53,8 +53,10 @@ const queries = {
   },
 
   async late(tx: Tx, tenantId: number, q: TPeriodQuery): Promise<TLateInvoices> {
-    const { from, to, where } = issuedIn(tenantId, q);
-    const late = sql`${where} and i.due_date < ${tenantDay} and ${isDue('i')}`;
+    // By due date: an invoice dated in the last 30 days is not late yet with 30- or 60-day terms.
+    const { from, to } = period(q);
+    const late = sql`i.tenant_id = ${tenantId} and i.status = 'issued' and i.due_date between ${from} and ${to}
+      and i.due_date < ${tenantDay} and ${isDue('i')}`;
     const [row] = await queryRows<{ count: number; amountDue: string }>(
       tx,
       sql`select count(*)::int as count, coalesce(sum(${amountDue('i')}), 0)::text as "amountDue"
