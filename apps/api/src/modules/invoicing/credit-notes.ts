@@ -17,6 +17,7 @@ import type { DocumentContext, DocumentType, LockedDocument } from '../../platfo
 import { PRICED_LINE_COLUMNS, pricedLines, storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
+import { logActivity } from '../../platform/activity-log';
 import { companyForDocuments } from '../company/company.service';
 import { creditNoteFacturX } from './einvoice';
 import { creditNotePrintable } from './invoice-print';
@@ -201,7 +202,7 @@ const today = async (tx: Tx) =>
  * (the completing note takes the remainder), the invoice's credited units and amount go up, and an invoice
  * credited in full is canceled.
  */
-async function issue({ tx, tenantId }: DocumentContext, note: LockedNote) {
+async function issue({ tx, tenantId, userId }: DocumentContext, note: LockedNote) {
   const lines = await queryRows<{ invoiceLineId: number; quantity: number }>(
     tx,
     sql`select invoice_line_id as "invoiceLineId", quantity from credit_note_lines
@@ -227,6 +228,22 @@ async function issue({ tx, tenantId }: DocumentContext, note: LockedNote) {
           updated_at = now()
         where id = ${head.id} and tenant_id = ${tenantId}`,
   );
+  // The invoice's history says it was credited, by which credit note and how much.
+  await logActivity(tx, {
+    tenantId,
+    userId,
+    entity: 'invoice',
+    entityId: head.id,
+    action: 'credited',
+    summary: `${note.number}: ${h.total_gross as string}`,
+    changes: [
+      {
+        field: 'amountCredited',
+        from: head.amountCredited,
+        to: new D(head.amountCredited).plus(h.total_gross as string).toFixed(2),
+      },
+    ],
+  });
 }
 
 const summaryColumns = sql`o.id, o.number, o.status, o.invoice_id as "invoiceId", i.number as "invoiceNumber",
