@@ -353,6 +353,19 @@ describe('invoices', () => {
       allocations: [{ invoiceId: one.id, amount: '12.00' }],
     });
     expect(payment.unallocated).toBe('38.00');
+    // The payment has its own history entry, with what stays on account (a payment on account has no other).
+    const logs = await ok<{ items: { entityId: number; action: string; changes: { field: string; to: unknown }[] }[] }>(
+      'GET',
+      '/logs?entity=payment',
+    );
+    const entry = logs.items.find((l) => l.entityId === payment.id);
+    expect(entry?.action).toBe('created');
+    expect(entry?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'amount', from: null, to: '50.00' },
+        { field: 'unallocated', from: null, to: '38.00' },
+      ]),
+    );
     expect([(await invoice(one.id)).paymentLabel, (await invoice(two.id)).paymentLabel]).toEqual([
       { code: 'paid' },
       { code: 'on_account' },

@@ -151,6 +151,31 @@ const takeFromPayment = (tx: Tx, tenantId: number, id: number, allocated: Decima
         where id = ${id} and tenant_id = ${tenantId}`,
   );
 
+/**
+ * The payment's own history entry, once its allocations are made: who paid, how much, how, and what stays on
+ * account (each invoice it pays has its own 'paid' entry; a payment kept whole on account has only this one).
+ */
+async function logPayment(tx: Tx, tenantId: number, userId: number | null, id: number) {
+  const p = await readPayment(tx, tenantId, id);
+  await logActivity(tx, {
+    tenantId,
+    userId,
+    entity: 'payment',
+    entityId: id,
+    action: 'created',
+    summary: `${p.customerName}: ${p.amount}`,
+    changes: [
+      { field: 'customerName', from: null, to: p.customerName },
+      { field: 'paymentDate', from: null, to: p.paymentDate },
+      { field: 'amount', from: null, to: p.amount },
+      { field: 'paymentModeLabel', from: null, to: p.paymentModeLabel },
+      { field: 'reference', from: null, to: p.reference },
+      { field: 'unallocated', from: null, to: p.unallocated },
+    ],
+  });
+  return p;
+}
+
 export function paymentsService(db: Db) {
   const scoped = tenantScope(db);
   return {
@@ -168,6 +193,7 @@ export function paymentsService(db: Db) {
           { invoiceId, amount: input.amount },
         ]);
         await takeFromPayment(tx, tenantId, id, allocated);
+        await logPayment(tx, tenantId, auth.userId, id);
         return invoicePayments(tx, tenantId, invoiceId);
       }),
 
@@ -202,7 +228,7 @@ export function paymentsService(db: Db) {
           );
           await takeFromPayment(tx, tenantId, id, allocated);
         }
-        return readPayment(tx, tenantId, id);
+        return logPayment(tx, tenantId, auth.userId, id);
       }),
 
     /** Allocates what a payment still has on account (locked: two allocations of it wait for each other). */

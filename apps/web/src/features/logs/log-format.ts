@@ -47,6 +47,11 @@ const LABEL_KEYS: Record<string, string> = {
   amountCredited: 'invoices.amountCredited',
   proforma: 'invoices.proforma',
   invoice: 'creditNotes.invoice',
+  customerName: 'fields.customer',
+  paymentDate: 'invoicePayments.paymentDate',
+  amount: 'invoicePayments.amount',
+  paymentModeLabel: 'purchaseOrders.paymentMode',
+  unallocated: 'invoicePayments.onAccount',
 };
 // Fields holding codes the web names: the field → the prefix of its values' keys (per entity where they differ).
 const CODES: Record<string, string | Record<string, string>> = {
@@ -77,6 +82,8 @@ const MONEY = new Set([
   'amountDue',
   'amountCredited',
   'shareCapital',
+  'amount',
+  'unallocated',
 ]);
 const RATE = new Set(['vatRate', 'latePenaltyRate']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
