@@ -29,6 +29,14 @@ const ADMIN_SCREENS = [
   'users',
   'roles',
   'logs',
+  'paymentModes',
+  'company',
+  'outputs',
+  'proformas',
+  'invoices',
+  'creditNotes',
+  'invoicePayments',
+  'receivedInvoices',
 ];
 const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'profile', 'password'];
 
@@ -53,7 +61,7 @@ test('admin screens have no serious or critical accessibility violation', async 
   );
 });
 
-test('an article page and a role page have no serious or critical accessibility violation', async ({ page }) => {
+test('an article, a role and an invoice page have no serious or critical accessibility violation', async ({ page }) => {
   await signInFrench(page, ACCOUNTS.admin);
   await page.goto('/admin/articles');
   await page.getByRole('grid').getByRole('row').nth(1).click();
@@ -63,7 +71,12 @@ test('an article page and a role page have no serious or critical accessibility 
   await page.getByRole('grid').getByRole('row').nth(1).click();
   await expect(page).toHaveURL(/\/admin\/roles\/\d+/);
   const role = new URL(page.url()).pathname;
-  await audit(page, [article, role]);
+  // An issued invoice of the demo, with its payments and history.
+  await page.goto('/admin/invoices');
+  await page.getByRole('grid').getByRole('row').filter({ hasText: 'FA-' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/invoices\/\d+$/);
+  const invoice = new URL(page.url()).pathname;
+  await audit(page, [article, role, invoice]);
 });
 
 test('super-admin screens have no serious or critical accessibility violation', async ({ page }) => {

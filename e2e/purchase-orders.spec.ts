@@ -87,7 +87,7 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   await expect(toast(page, `Order ${number} created`)).toBeVisible();
   // The editor that had the focus was replaced: the focus is on the new order's heading, not lost on the page.
   await expect(heading).toBeFocused();
-  await expect(page.getByTestId('document-status-live')).toHaveText('In progress, Not received');
+  await expect(page.getByTestId('document-status-live')).toHaveText('Status: In progress, Not received');
   // Totals come from the server: 5 × 12 + 3 × 12 + 4 × 8.50 = 130, VAT 20 %.
   await expect(page.getByTestId('total-net')).toHaveText('€130.00');
   await expect(page.getByTestId('total-vat')).toHaveText('€26.00');
@@ -151,7 +151,7 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   await expect(toast(page, 'Receipt recorded')).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
   await expect(heading).toBeFocused();
-  await expect(page.getByTestId('document-status-live')).toHaveText('Done (sent), Partially received');
+  await expect(page.getByTestId('document-status-live')).toHaveText('Status: Done (sent), Partially received');
   await expect(page.getByTestId('receipts')).toContainText(`${a.reference} × 2 (2 EPCs)`);
   const orderId = Number(new URL(page.url()).pathname.split('/').pop());
   const receipts = await apiGet<{ receiptDate: string }[]>(request, session, `/purchase-orders/${orderId}/receipts`);

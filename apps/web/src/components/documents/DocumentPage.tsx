@@ -6,7 +6,7 @@ import CancelIcon from '@mui/icons-material/CancelOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { toast } from 'react-toastify';
@@ -44,24 +44,32 @@ const visuallyHidden = {
 type Loaded<D> = { data?: D; isLoading: boolean; error?: unknown };
 
 /**
- * Loads a document (none for a new one) and says when it is missing, with the way back. The page starts again
- * from each version the server answers (after a save, a status change, a receipt), so `render` gets a fresh
- * editor; `focusHeading`, set by what replaced the element that had the focus, sends it to the new heading.
- * The live status stays outside the editor, so that a change of status is announced where it happens.
+ * A document type's detail route (`…/:id`, `…/new`): reads the id, loads the document with the type's query (none
+ * for a new one) and says when it is missing, with the way back. The page starts again from each version the
+ * server answers (after a save, a status change, a receipt), so `render` gets a fresh editor; `focusHeading`, set
+ * by what replaced the element that had the focus, sends it to the new heading. The live status stays outside the
+ * editor, so that a change of status is announced where it happens: "Status: …", then what `more` adds.
  */
-export const DocumentLoader = <D extends { id: number; updatedAt: string }>({
-  id,
-  query,
+export const DocumentLoader = <D extends { id: number; updatedAt: string; status: string }>({
+  useDocument,
   back,
-  live,
+  statuses,
+  more,
   render,
 }: {
-  id: number | null;
-  query: Loaded<D>;
+  /** The type's query hook (RTK Query's `use…Query`). */
+  useDocument: (id: number, options: { skip: boolean }) => Loaded<D>;
   back: { to: string; label: string };
-  live: (doc: D) => string;
+  /** The key of the type's status names (`invoices.statuses`). */
+  statuses: string;
+  more?: (doc: D) => string | null;
   render: (doc: D | null, focusHeading: RefObject<boolean>) => ReactNode;
 }) => {
+  const { t } = useTranslation();
+  const id = documentId(useParams().id);
+  const query = useDocument(id ?? 0, { skip: id === null || Number.isNaN(id) });
+  const live = (doc: D) =>
+    [t('documents.statusLive', { status: t(`${statuses}.${doc.status}`) }), more?.(doc)].filter(Boolean).join(', ');
   // A new document arrives from `…/new` (another route) with the request in its state.
   const arrival = useLocation().state as { focusHeading?: boolean } | null;
   const focusHeading = useRef(arrival?.focusHeading === true);

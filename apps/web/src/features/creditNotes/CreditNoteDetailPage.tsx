@@ -4,11 +4,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CodeIcon from '@mui/icons-material/CodeOutlined';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_NOTE_TRANSITIONS, type TCreditNote } from '@tagstock/contract';
 import { DocumentHistory } from '../../components/DocumentHistory';
-import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { TotalsTable } from '../../components/documents/TotalsTable';
@@ -27,14 +27,11 @@ const LIST = '/admin/creditNotes';
 /** `/admin/creditNotes/:id`: a credit note read (it is made from its invoice), issued or deleted while a draft. */
 export const CreditNoteDetailPage = () => {
   const { t } = useTranslation();
-  const id = documentId(useParams().id);
-  const query = useCreditNoteQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
   return (
-    <DocumentLoader
-      id={id}
-      query={query}
+    <DocumentLoader<TCreditNote>
+      useDocument={useCreditNoteQuery}
       back={{ to: LIST, label: t('creditNotes.title') }}
-      live={(note) => t('documents.statusLive', { status: t(`creditNotes.statuses.${note.status}`) })}
+      statuses="creditNotes.statuses"
       render={(note, focusHeading) => note && <CreditNoteView note={note} focusHeading={focusHeading} />}
     />
   );

@@ -4,11 +4,11 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import CreditIcon from '@mui/icons-material/ReceiptLongOutlined';
 import CodeIcon from '@mui/icons-material/CodeOutlined';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_TRANSITIONS, type TInvoice } from '@tagstock/contract';
 import { DocumentHistory } from '../../components/DocumentHistory';
-import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { previewDiscount } from '../../components/documents/DiscountEditor';
 import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
 import { previewTotals } from '../../components/documents/lines';
@@ -45,21 +45,12 @@ const LIST = '/admin/invoices';
 /** `/admin/invoices/:id` (`/admin/invoices/new` for a new draft): a draft edited, or an issued invoice settled. */
 export const InvoiceDetailPage = () => {
   const { t } = useTranslation();
-  const id = documentId(useParams().id);
-  const query = useInvoiceQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
   return (
-    <DocumentLoader
-      id={id}
-      query={query}
+    <DocumentLoader<TInvoice>
+      useDocument={useInvoiceQuery}
       back={{ to: LIST, label: t('invoices.title') }}
-      live={(invoice) =>
-        [
-          t('documents.statusLive', { status: t(`invoices.statuses.${invoice.status}`) }),
-          invoice.paymentLabel ? paymentLabelText(t, invoice.paymentLabel) : null,
-        ]
-          .filter(Boolean)
-          .join(', ')
-      }
+      statuses="invoices.statuses"
+      more={(invoice) => invoice.paymentLabel && paymentLabelText(t, invoice.paymentLabel)}
       render={(invoice, focusHeading) => <InvoiceEditor invoice={invoice} focusHeading={focusHeading} />}
     />
   );

@@ -5,13 +5,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_LINES_MAX, OUTPUT_TRANSITIONS, type TOutput } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { DocumentHistory } from '../../components/DocumentHistory';
 import { Fact, Facts } from '../../components/Facts';
-import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { useDocumentDraft } from '../../components/documents/use-document-draft';
 import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
@@ -54,14 +54,11 @@ const LIST = '/admin/outputs';
 /** `/admin/outputs/:id` (`/admin/outputs/new` for a new one): header, lines and their EPCs, status, PDF, history. */
 export const OutputDetailPage = () => {
   const { t } = useTranslation();
-  const id = documentId(useParams().id);
-  const query = useOutputQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
   return (
-    <DocumentLoader
-      id={id}
-      query={query}
+    <DocumentLoader<TOutput>
+      useDocument={useOutputQuery}
       back={{ to: LIST, label: t('outputs.title') }}
-      live={(output) => t('documents.statusLive', { status: t(`outputs.statuses.${output.status}`) })}
+      statuses="outputs.statuses"
       render={(output, focusHeading) => <OutputEditor output={output} focusHeading={focusHeading} />}
     />
   );

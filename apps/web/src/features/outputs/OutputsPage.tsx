@@ -1,19 +1,10 @@
 import { useMemo } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OUTPUT_STATUSES, type TOutputSummary } from '@tagstock/contract';
 import { useAppSelector } from '../../app/hooks';
-import { FilterSelect } from '../../components/FilterSelect';
 import { formatDate, formatNumber } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { ReferenceSelect } from '../../components/ReferenceSelect';
+import { DocumentListPage, statusFilter } from '../../components/documents/DocumentListPage';
 import type { ResourceColumn } from '../../components/resource-columns';
-import { ResourceTable } from '../../components/ResourceTable';
-import { useUrlFilters } from '../../components/use-list-params';
 import { useCanWrite } from '../../components/use-permission';
 import { REASONS_FOR } from '../reasons/api';
 import { outputsApi } from './api';
@@ -82,57 +73,28 @@ const useColumns = () => {
 /** `/admin/outputs`: the stock outputs, filtered by status and reason (kept in the URL), and why stock left. */
 export const OutputsPage = () => {
   const { t } = useTranslation();
-  const canWrite = useCanWrite('outputs');
   const idClient = useAppSelector((s) => s.authentification.loggedInUser?.IDClient ?? null);
-  const { searchParams, setFilter } = useUrlFilters();
-  const status = searchParams.get('status') ?? '';
-  const reasonId = searchParams.get('reasonId') ?? '';
-  const filters = useMemo(() => ({ status: status || undefined, reasonId: reasonId || undefined }), [status, reasonId]);
-  const columns = useColumns();
   return (
-    <Box>
-      <PageHeader
-        title={t('outputs.title')}
-        subtitle={t('outputs.subtitle')}
-        actions={
-          canWrite && (
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/admin/outputs/new">
-              {t('outputs.new')}
-            </Button>
-          )
-        }
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <FilterSelect
-          label={t('fields.status')}
-          allLabel={t('outputs.allStatuses')}
-          value={status}
-          options={OUTPUT_STATUSES.map((s) => ({ value: s, label: t(`outputs.statuses.${s}`) }))}
-          width={200}
-          onChange={(v) => setFilter('status', v)}
-        />
-        <ReferenceSelect
-          source={REASONS_FOR.decrement}
-          size="small"
-          label={t('fields.reason')}
-          emptyLabel={t('outputs.allReasons')}
-          value={reasonId}
-          width={240}
-          onChange={(v) => setFilter('reasonId', v)}
-        />
-      </Stack>
-      <ResourceTable<TOutputSummary>
-        label={t('outputs.title')}
-        columns={columns}
-        useList={outputsApi.useList}
-        filters={filters}
-        defaultSort="outputDate:desc"
-        emptyText={t('outputs.empty')}
-        countKey="outputs.count"
-        detailPath={(row) => `/admin/outputs/${row.id}`}
-        searchLabel={t('outputs.search')}
-      />
+    <DocumentListPage<TOutputSummary>
+      texts="outputs"
+      path="/admin/outputs"
+      canCreate={useCanWrite('outputs')}
+      filters={[
+        statusFilter(t, 'outputs', OUTPUT_STATUSES),
+        {
+          param: 'reasonId',
+          label: t('fields.reason'),
+          allLabel: t('outputs.allReasons'),
+          source: REASONS_FOR.decrement,
+          width: 240,
+        },
+      ]}
+      columns={useColumns()}
+      useList={outputsApi.useList}
+      defaultSort="outputDate:desc"
+      searchLabel={t('outputs.search')}
+    >
       {idClient && <MotifsCard idClient={idClient} testId="outputs-motifs" />}
-    </Box>
+    </DocumentListPage>
   );
 };

@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+
 import { useTranslation } from 'react-i18next';
 import {
   PLATFORM_ORDER_LINES_MAX,
@@ -15,7 +15,7 @@ import {
   type TPlatformProduct,
 } from '@tagstock/contract';
 import { DocumentHistory } from '../../components/DocumentHistory';
-import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { ItemPicker } from '../../components/documents/ItemPicker';
 import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor } from '../../components/documents/LinesEditor';
@@ -79,14 +79,11 @@ export const AdminPlatformOrderPage = () => <PlatformOrderRoute actor="platform"
 const PlatformOrderRoute = ({ actor }: { actor: Actor }) => {
   const { t } = useTranslation();
   const side = SIDES[actor];
-  const id = documentId(useParams().id);
-  const query = side.useOrder(id ?? 0, { skip: id === null || Number.isNaN(id) });
   return (
     <DocumentLoader<TPlatformOrder>
-      id={id}
-      query={query}
+      useDocument={side.useOrder}
       back={{ to: side.list, label: t(actor === 'tenant' ? 'platformOrders.title' : 'platformOrders.adminTitle') }}
-      live={(order) => t('documents.statusLive', { status: t(`platformOrders.statuses.${order.status}`) })}
+      statuses="platformOrders.statuses"
       render={(order, focusHeading) =>
         order ? (
           <PlatformOrderDetail order={order} actor={actor} focusHeading={focusHeading} />

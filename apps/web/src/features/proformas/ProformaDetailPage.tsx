@@ -6,14 +6,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ConvertIcon from '@mui/icons-material/RequestQuoteOutlined';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { PROFORMA_TRANSITIONS, type TProforma } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
 import { DocumentHistory } from '../../components/DocumentHistory';
-import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { DiscountEditor, previewDiscount } from '../../components/documents/DiscountEditor';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { previewTotals } from '../../components/documents/lines';
@@ -49,14 +49,11 @@ const LIST = '/admin/proformas';
 /** `/admin/proformas/:id` (`/admin/proformas/new`): an open proforma edited, converted into an invoice once. */
 export const ProformaDetailPage = () => {
   const { t } = useTranslation();
-  const id = documentId(useParams().id);
-  const query = useProformaQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
   return (
-    <DocumentLoader
-      id={id}
-      query={query}
+    <DocumentLoader<TProforma>
+      useDocument={useProformaQuery}
       back={{ to: LIST, label: t('proformas.title') }}
-      live={(proforma) => t('documents.statusLive', { status: t(`proformas.statuses.${proforma.status}`) })}
+      statuses="proformas.statuses"
       render={(proforma, focusHeading) => <ProformaEditor proforma={proforma} focusHeading={focusHeading} />}
     />
   );

@@ -1,20 +1,11 @@
 import { useMemo } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PROFORMA_STATUSES, type TProformaSummary } from '@tagstock/contract';
-import { FilterSelect } from '../../components/FilterSelect';
 import { formatDate, formatMoney } from '../../components/format';
-import { PageHeader } from '../../components/PageHeader';
-import { ReferenceSelect } from '../../components/ReferenceSelect';
+import { DocumentListPage, statusFilter } from '../../components/documents/DocumentListPage';
 import type { ResourceColumn } from '../../components/resource-columns';
-import { ResourceTable } from '../../components/ResourceTable';
-import { useUrlFilters } from '../../components/use-list-params';
 import { useCanWrite } from '../../components/use-permission';
-import { customerRef } from '../customers/api';
+import { customerFilter } from '../customers/api';
 import { proformasApi } from './api';
 import { ProformaStatusChip } from './status';
 
@@ -70,57 +61,15 @@ const useColumns = () => {
 /** `/admin/proformas`: the proformas, filtered by status and customer (kept in the URL). */
 export const ProformasPage = () => {
   const { t } = useTranslation();
-  const canWrite = useCanWrite('invoices');
-  const { searchParams, setFilter } = useUrlFilters();
-  const status = searchParams.get('status') ?? '';
-  const customerId = searchParams.get('customerId') ?? '';
-  const filters = useMemo(
-    () => ({ status: status || undefined, customerId: customerId || undefined }),
-    [status, customerId],
-  );
-  const columns = useColumns();
   return (
-    <Box>
-      <PageHeader
-        title={t('proformas.title')}
-        subtitle={t('proformas.subtitle')}
-        actions={
-          canWrite && (
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/admin/proformas/new">
-              {t('proformas.new')}
-            </Button>
-          )
-        }
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <FilterSelect
-          label={t('fields.status')}
-          allLabel={t('proformas.allStatuses')}
-          value={status}
-          options={PROFORMA_STATUSES.map((s) => ({ value: s, label: t(`proformas.statuses.${s}`) }))}
-          width={200}
-          onChange={(v) => setFilter('status', v)}
-        />
-        <ReferenceSelect
-          source={customerRef}
-          size="small"
-          label={t('fields.customer')}
-          emptyLabel={t('invoices.allCustomers')}
-          value={customerId}
-          width={240}
-          onChange={(v) => setFilter('customerId', v)}
-        />
-      </Stack>
-      <ResourceTable<TProformaSummary>
-        label={t('proformas.title')}
-        columns={columns}
-        useList={proformasApi.useList}
-        filters={filters}
-        defaultSort="proformaDate:desc"
-        emptyText={t('proformas.empty')}
-        countKey="proformas.count"
-        detailPath={(row) => `/admin/proformas/${row.id}`}
-      />
-    </Box>
+    <DocumentListPage<TProformaSummary>
+      texts="proformas"
+      path="/admin/proformas"
+      canCreate={useCanWrite('invoices')}
+      filters={[statusFilter(t, 'proformas', PROFORMA_STATUSES), customerFilter(t)]}
+      columns={useColumns()}
+      useList={proformasApi.useList}
+      defaultSort="proformaDate:desc"
+    />
   );
 };

@@ -4,11 +4,11 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ReceiveIcon from '@mui/icons-material/MoveToInboxOutlined';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PURCHASE_ORDER_TRANSITIONS, type TPurchaseOrder } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
-import { DocumentLoader, DocumentShell, documentId } from '../../components/documents/DocumentPage';
+import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { useDocumentDraft } from '../../components/documents/use-document-draft';
 import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor } from '../../components/documents/LinesEditor';
@@ -47,16 +47,12 @@ import { OrderStatusChip, ReceiptStatusChip, REFUSAL_KEYS } from './status';
 /** `/admin/bdc/:id` (`/admin/bdc/new` for a new order): header, lines, totals, status, receipts, PDF and history. */
 export const PurchaseOrderDetailPage = () => {
   const { t } = useTranslation();
-  const id = documentId(useParams().id);
-  const query = usePurchaseOrderQuery(id ?? 0, { skip: id === null || Number.isNaN(id) });
   return (
-    <DocumentLoader
-      id={id}
-      query={query}
+    <DocumentLoader<TPurchaseOrder>
+      useDocument={usePurchaseOrderQuery}
       back={{ to: '/admin/bdc', label: t('purchaseOrders.title') }}
-      live={(order) =>
-        `${t(`purchaseOrders.statuses.${order.status}`)}, ${t(`purchaseOrders.receiptStatuses.${order.receiptStatus}`)}`
-      }
+      statuses="purchaseOrders.statuses"
+      more={(order) => t(`purchaseOrders.receiptStatuses.${order.receiptStatus}`)}
       render={(order, focusHeading) => <OrderEditor order={order} focusHeading={focusHeading} />}
     />
   );
