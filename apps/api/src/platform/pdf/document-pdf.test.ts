@@ -245,6 +245,25 @@ describe('renderDocumentPdf', () => {
     expect(text).toContain('Page 1 sur');
   });
 
+  it('prints a document the same before and after others (the worker parses its fonts once)', async () => {
+    // Only the creation date and the file id differ between two renders of one document.
+    const stable = (pdf: Buffer) =>
+      pdf
+        .toString('latin1')
+        .replace(/\/CreationDate \(D:[^)]*\)/g, '')
+        .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
+    const first = await renderDocumentPdf(order(), company, 'fr');
+    // Glyphs the first one does not use, and every style.
+    await renderDocumentPdf(
+      order({ notes: 'Œuvre ÿ Ž — Zürich ½ ™ « ß »', party: { name: 'ÆØÅ', lines: [] } }),
+      company,
+      'en',
+    );
+    const again = await renderDocumentPdf(order(), company, 'fr');
+    expect(stable(again)).toBe(stable(first));
+    expect(await pdfText(again)).toContain('BDC-2026-000042');
+  });
+
   it('renders documents asked for at the same time', async () => {
     const numbers = ['BDC-2026-000001', 'BDC-2026-000002', 'BDC-2026-000003', 'BDC-2026-000004'];
     const pdfs = await Promise.all(numbers.map((number) => renderDocumentPdf(order({ number }), company, 'en')));

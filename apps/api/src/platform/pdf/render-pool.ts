@@ -71,6 +71,23 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { getHeapStatistics } = require('node:v8');
 const { createHash } = require('node:crypto');
+const { createRequire } = require('node:module');
+// pdfkit parses the fonts again for every document (fontkit.create on the same bytes), which is most of a short
+// document's time; the parsed fonts are the same every time, so fontkit's create, as pdfkit loads it, keeps them
+// (each document still makes its own subset). Set before pdfmake loads pdfkit.
+const fromPdfkit = createRequire(createRequire(workerData.pdfmake).resolve('pdfkit'));
+const fontkit = fromPdfkit('fontkit');
+const parsed = new WeakMap();
+fromPdfkit.cache[fromPdfkit.resolve('fontkit')].exports = {
+  ...fontkit,
+  create(bytes, postscriptName) {
+    let fonts = parsed.get(bytes);
+    if (!fonts) parsed.set(bytes, (fonts = new Map()));
+    const key = postscriptName || '';
+    if (!fonts.has(key)) fonts.set(key, fontkit.create(bytes, postscriptName));
+    return fonts.get(key);
+  },
+};
 const pdfmake = require(workerData.pdfmake);
 for (const file of workerData.fontFiles) pdfmake.virtualfs.writeFileSync(file, readFileSync(join(workerData.fontDir, file)));
 pdfmake.setFonts(workerData.fonts);
