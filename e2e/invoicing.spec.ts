@@ -148,6 +148,11 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   await expect(page.getByTestId('invoice-credit-notes')).toContainText(`AV-${year}-`);
   await expect(page.getByTestId('document-line-1').getByTestId('line-credited')).toHaveText('1');
   await expect(page.getByTestId('amount-credited')).toHaveText(/^14,40\s€$/);
+  // It was paid in full: what the credit note took off goes back on the customer's account.
+  const released = page.getByTestId('payments').getByRole('row').filter({ hasText: 'rendu sur le compte' });
+  await expect(released).toContainText(`l’avoir AV-${year}-`);
+  await expect(released).toContainText(/[-−]14,40\s€/);
+  await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Payée');
 });
 
 test('a read-only user sees an invoice and its payments, and no action that changes them', async ({ page }) => {

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import { amount, id, isoDate, optionalEmail, optionalId, optionalText, quantity, required, stamp, str, text } from './fields';
+import {
+  amount,
+  id,
+  isoDate,
+  optionalEmail,
+  optionalId,
+  optionalText,
+  quantity,
+  required,
+  stamp,
+  str,
+  text,
+} from './fields';
 
 /** Decimal amounts travel as strings ("12.50"): never through a float. Fits `numeric(14,4)`. */
 export const ZMoney = amount(10);

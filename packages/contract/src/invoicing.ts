@@ -286,8 +286,14 @@ export const ZPayment = z.object({
   paymentModeId: z.number().int(),
   paymentModeLabel: z.string(),
   reference: z.string().nullable(),
+  /** Its allocations to invoices; a negative one gave money back to the account (`creditNoteNumber`). */
   allocations: z.array(
-    z.object({ invoiceId: z.number().int(), invoiceNumber: z.string().nullable(), amount: z.string() }),
+    z.object({
+      invoiceId: z.number().int(),
+      invoiceNumber: z.string().nullable(),
+      amount: z.string(),
+      creditNoteNumber: z.string().nullable(),
+    }),
   ),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
@@ -308,6 +314,11 @@ export const ZInvoicePayment = z.object({
   paymentAmount: z.string(),
   paymentModeLabel: z.string(),
   reference: z.string().nullable(),
+  /**
+   * A credit note that gave part of this payment back to the customer's account (the amount is then negative and
+   * the date the credit note's): the invoice was paid more than was left after it.
+   */
+  creditNoteNumber: z.string().nullable(),
   userName: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -116,7 +116,11 @@ describe('document discount (before VAT, spread over the rates)', () => {
     expect(t.allowanceTotal).toBe('10.00');
     expect(t.net).toBe('140.00');
     // Three equal rows and 0.10 €: 0.04 + 0.03 + 0.03, the first remainder wins the cent.
-    expect(spreadDiscount(['1.00', '1.00', '1.00'], { type: 'amount', value: '0.10' })).toEqual(['0.04', '0.03', '0.03']);
+    expect(spreadDiscount(['1.00', '1.00', '1.00'], { type: 'amount', value: '0.10' })).toEqual([
+      '0.04',
+      '0.03',
+      '0.03',
+    ]);
   });
 
   it('never discounts more than the document', () => {

@@ -74,7 +74,10 @@ export function spreadDiscount(rowTotals: readonly string[], discount: DocumentD
   if (whole.isZero()) return rowTotals.map(() => '0.00');
   const exact = rowTotals.map((t) => amount.times(t).dividedBy(whole).times(100));
   const floors = exact.map((e) => e.floor());
-  let left = amount.times(100).minus(floors.reduce((s, f) => s.plus(f), new D(0))).toNumber();
+  let left = amount
+    .times(100)
+    .minus(floors.reduce((s, f) => s.plus(f), new D(0)))
+    .toNumber();
   const order = exact.map((e, i) => ({ i, r: e.minus(floors[i]!) })).sort((a, b) => b.r.comparedTo(a.r) || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;

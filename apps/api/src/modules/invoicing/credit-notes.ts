@@ -22,6 +22,7 @@ import { companyForDocuments } from '../company/company.service';
 import { creditNoteFacturX } from './einvoice';
 import { creditNotePrintable } from './invoice-print';
 import { tenantDay } from './invoices';
+import { releaseToAccount } from './payments';
 
 type Input = z.output<typeof ZCreditNoteInput>;
 type LockedNote = LockedDocument<TCreditNoteStatus> & { invoiceId: number };
@@ -46,6 +47,7 @@ type InvoiceHead = {
   status: string;
   totalGross: string;
   amountCredited: string;
+  amountPaid: string;
   byRate: (TVatBreakdown & { allowance?: string })[];
 };
 
@@ -55,7 +57,7 @@ async function invoiceOf(tx: Tx, tenantId: number, invoiceId: number, noteId: nu
   const [head] = await queryRows<InvoiceHead>(
     tx,
     sql`select id, status, total_gross::text as "totalGross", amount_credited::text as "amountCredited",
-          vat_breakdown as "byRate"
+          amount_paid::text as "amountPaid", vat_breakdown as "byRate"
         from invoices where id = ${invoiceId} and tenant_id = ${tenantId}${lock ? sql` for update` : sql``}`,
   );
   if (!head) throw notFound('invoice');
@@ -221,6 +223,11 @@ async function issue({ tx, tenantId, userId }: DocumentContext, note: LockedNote
         from ${jsonRows(lines)} as x("invoiceLineId" int, quantity int)
         where l.id = x."invoiceLineId" and l.tenant_id = ${tenantId} and l.invoice_id = ${note.invoiceId}`,
   );
+  // Paid beyond what the credit leaves to pay: the difference goes back on the customer's account.
+  const amountPaid = await releaseToAccount(tx, tenantId, userId, head.id, {
+    id: note.id,
+    credit: h.total_gross as string,
+  });
   await tx.execute(
     sql`update invoices set amount_credited = amount_credited + ${h.total_gross}::numeric,
           status = case when not exists (select 1 from invoice_lines where invoice_id = ${head.id}
@@ -242,6 +249,7 @@ async function issue({ tx, tenantId, userId }: DocumentContext, note: LockedNote
         from: head.amountCredited,
         to: new D(head.amountCredited).plus(h.total_gross as string).toFixed(2),
       },
+      ...(amountPaid === head.amountPaid ? [] : [{ field: 'amountPaid', from: head.amountPaid, to: amountPaid }]),
     ],
   });
 }

@@ -201,11 +201,16 @@ export const paymentAllocations = pgTable(
       .notNull()
       .references(() => invoices.id),
     amount: documentAmount('amount').notNull(),
+    /** A negative allocation: what this credit note gave back to the payment (on account again). */
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payment_allocations_amount_ck', sql`${t.amount} > 0`),
+    check(
+      'payment_allocations_amount_ck',
+      sql`(${t.amount} > 0 and ${t.creditNoteId} is null) or (${t.amount} < 0 and ${t.creditNoteId} is not null)`,
+    ),
     index('payment_allocations_invoice_idx').on(t.tenantId, t.invoiceId),
     index('payment_allocations_payment_idx').on(t.paymentId),
   ],

@@ -6,7 +6,9 @@ import {
   PROFORMA_STATUSES,
   type TCreditNote,
   type TInvoice,
+  type TInvoicePayment,
   type TInvoiceSummary,
+  type TPayment,
   type TProforma,
 } from '@tagstock/contract';
 import { extractFacturXXml } from '../../platform/facturx/extract';
@@ -470,6 +472,67 @@ describe('credit notes', () => {
     const after = await invoice(inv.id);
     expect([after.amountCredited, after.status]).toEqual([inv.totalGross, 'canceled']);
     for (const n of notes) await expectValidFacturX(`/credit-notes/${n.id}`);
+  });
+
+  it('gives back on account what was paid beyond what a credit note leaves to pay', async () => {
+    // 2 × 10.00 at 20 %: 24.00, of which 20.00 paid in two payments.
+    const inv = await issued([line(a20, 2, '10.00', '20')], { customerId: otherCustomerId });
+    expect((await pay(inv.id, '5.00')).statusCode).toBe(200);
+    expect((await pay(inv.id, '15.00')).statusCode).toBe(200);
+    const issueCredit = async (quantity: number) => {
+      const draft = await ok<TCreditNote>('POST', '/credit-notes', {
+        invoiceId: inv.id,
+        lines: [{ invoiceLineId: inv.lines[0]!.id, quantity }],
+      });
+      return ok<TCreditNote>('POST', `/credit-notes/${draft.id}/status`, { status: 'issued' });
+    };
+    // One unit credited (12.00): 4.00 was left to pay, so 8.00 of the latest payment goes back on account.
+    const first = await issueCredit(1);
+    let now = await invoice(inv.id);
+    expect([now.amountPaid, now.amountCredited, now.amountDue, now.paymentLabel]).toEqual([
+      '12.00',
+      '12.00',
+      '0.00',
+      { code: 'paid' },
+    ]);
+    const history = await ok<TInvoicePayment[]>('GET', `/invoices/${inv.id}/payments`);
+    expect(history.map((p) => [p.amount, p.creditNoteNumber])).toEqual([
+      ['5.00', null],
+      ['15.00', null],
+      ['-8.00', first.number],
+    ]);
+    const latest = await ok<TPayment>('GET', `/payments/${history[1]!.paymentId}`);
+    expect([latest.unallocated, latest.allocations.at(-1)]).toEqual([
+      '8.00',
+      { invoiceId: inv.id, invoiceNumber: inv.number, amount: '-8.00', creditNoteNumber: first.number },
+    ]);
+    // The rest credited: everything paid is on account again, the latest payment first; the invoice is canceled.
+    const second = await issueCredit(1);
+    now = await invoice(inv.id);
+    expect([now.amountPaid, now.amountCredited, now.status]).toEqual(['0.00', '24.00', 'canceled']);
+    const released = (await ok<TInvoicePayment[]>('GET', `/invoices/${inv.id}/payments`)).filter(
+      (p) => p.creditNoteNumber === second.number,
+    );
+    expect(released.map((p) => [p.paymentId, p.amount])).toEqual([
+      [history[1]!.paymentId, '-7.00'],
+      [history[0]!.paymentId, '-5.00'],
+    ]);
+    const logs = await ok<{ items: { entityId: number; action: string; changes: unknown[] }[] }>(
+      'GET',
+      '/logs?entity=invoice',
+    );
+    expect(logs.items.find((l) => l.entityId === inv.id && l.action === 'credited')?.changes).toContainEqual({
+      field: 'amountPaid',
+      from: '12.00',
+      to: '0.00',
+    });
+    // The money on account pays another invoice of the customer.
+    const next = await issued([line(a20, 1, '10.00', '20')], { customerId: otherCustomerId });
+    const allocated = await ok<TPayment>('POST', `/payments/${history[1]!.paymentId}/allocations`, {
+      allocations: [{ invoiceId: next.id, amount: '12.00' }],
+    });
+    expect(allocated.unallocated).toBe('3.00');
+    expect((await invoice(next.id)).paymentLabel).toEqual({ code: 'paid' });
   });
 });
 

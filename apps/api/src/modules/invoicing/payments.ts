@@ -107,8 +107,9 @@ const paymentColumns = sql`p.id, p.customer_id as "customerId", c.name as "custo
   to_char(p.payment_date, 'YYYY-MM-DD') as "paymentDate", p.amount::text as amount, p.unallocated::text as unallocated,
   p.payment_mode_id as "paymentModeId", pm.label as "paymentModeLabel", p.reference,
   coalesce((select json_agg(json_build_object('invoiceId', a.invoice_id, 'invoiceNumber', i.number,
-              'amount', a.amount::text) order by a.id)
+              'amount', a.amount::text, 'creditNoteNumber', n.number) order by a.id)
             from payment_allocations a join invoices i on i.id = a.invoice_id and i.tenant_id = a.tenant_id
+            left join credit_notes n on n.id = a.credit_note_id and n.tenant_id = a.tenant_id
             where a.payment_id = p.id and a.tenant_id = p.tenant_id), '[]') as allocations,
   u.name as "createdByName", ${isoUtc(sql`p.created_at`)} as "createdAt"`;
 const paymentFrom = sql`from payments p join customers c on c.id = p.customer_id
@@ -176,6 +177,60 @@ async function logPayment(tx: Tx, tenantId: number, userId: number | null, id: n
   return p;
 }
 
+/**
+ * A credit note issued on an invoice paid more than what the credit leaves to pay: the difference goes back on
+ * account, taken from the invoice's latest payments first (a negative allocation naming the credit note), so that
+ * the invoice is never paid beyond its gross and the customer's money is there to pay other invoices. Runs in the
+ * issuing transaction, the invoice locked; answers the invoice's amount paid after it.
+ */
+export async function releaseToAccount(
+  tx: Tx,
+  tenantId: number,
+  userId: number | null,
+  invoiceId: number,
+  creditNote: { id: number; credit: string },
+) {
+  const [invoice] = await queryRows<{ paid: string; excess: string }>(
+    tx,
+    sql`select amount_paid::text as paid,
+          least(amount_paid, greatest(amount_paid + amount_credited + ${creditNote.credit}::numeric - total_gross, 0))::text
+            as excess
+        from invoices where id = ${invoiceId} and tenant_id = ${tenantId}`,
+  );
+  let left = new D(invoice!.excess);
+  if (left.isZero()) return invoice!.paid;
+  const byPayment = await queryRows<{ paymentId: number; amount: string }>(
+    tx,
+    sql`select payment_id as "paymentId", sum(amount)::text as amount from payment_allocations
+        where invoice_id = ${invoiceId} and tenant_id = ${tenantId}
+        group by payment_id having sum(amount) > 0 order by max(id) desc`,
+  );
+  const released: { paymentId: number; amount: string }[] = [];
+  for (const p of byPayment) {
+    if (left.isZero()) break;
+    const amount = D.min(left, p.amount);
+    released.push({ paymentId: p.paymentId, amount: amount.toFixed(2) });
+    left = left.minus(amount);
+  }
+  const rows = JSON.stringify(released);
+  await tx.execute(
+    sql`insert into payment_allocations (tenant_id, payment_id, invoice_id, amount, credit_note_id, created_by)
+        select ${tenantId}, x."paymentId", ${invoiceId}, -x.amount, ${creditNote.id}, ${userId}
+        from json_to_recordset(${rows}::json) as x("paymentId" int, amount numeric)`,
+  );
+  await tx.execute(
+    sql`update payments p set unallocated = p.unallocated + x.amount
+        from json_to_recordset(${rows}::json) as x("paymentId" int, amount numeric)
+        where p.id = x."paymentId" and p.tenant_id = ${tenantId}`,
+  );
+  const [after] = await queryRows<{ paid: string }>(
+    tx,
+    sql`update invoices set amount_paid = amount_paid - ${invoice!.excess}::numeric
+        where id = ${invoiceId} and tenant_id = ${tenantId} returning amount_paid::text as paid`,
+  );
+  return after!.paid;
+}
+
 export function paymentsService(db: Db) {
   const scoped = tenantScope(db);
   return {
@@ -235,6 +290,12 @@ export function paymentsService(db: Db) {
     allocate: (auth: AuthContext, paymentId: number, body: TAllocationInput) =>
       scoped(auth, async (tx, tenantId) => {
         const input = ZAllocationInput.parse(body);
+        // Invoices first, then the payment: the order a credit note giving money back to it takes them in.
+        await lockInvoices(
+          tx,
+          tenantId,
+          input.allocations.map((a) => a.invoiceId),
+        );
         const [payment] = await queryRows<{ id: number; customerId: number; unallocated: string }>(
           tx,
           sql`select id, customer_id as "customerId", unallocated::text as unallocated from payments
@@ -282,12 +343,14 @@ export function paymentsService(db: Db) {
 const invoicePayments = (tx: Tx, tenantId: number, invoiceId: number) =>
   queryRows<TInvoicePayment>(
     tx,
-    sql`select a.id, a.payment_id as "paymentId", to_char(p.payment_date, 'YYYY-MM-DD') as "paymentDate",
+    sql`select a.id, a.payment_id as "paymentId",
+          to_char(coalesce(n.credit_date, p.payment_date), 'YYYY-MM-DD') as "paymentDate",
           a.amount::text as amount, p.amount::text as "paymentAmount", pm.label as "paymentModeLabel", p.reference,
-          u.name as "userName", ${isoUtc(sql`a.created_at`)} as "createdAt"
+          n.number as "creditNoteNumber", u.name as "userName", ${isoUtc(sql`a.created_at`)} as "createdAt"
         from payment_allocations a join payments p on p.id = a.payment_id and p.tenant_id = a.tenant_id
         join payment_modes pm on pm.id = p.payment_mode_id
+        left join credit_notes n on n.id = a.credit_note_id and n.tenant_id = a.tenant_id
         left join users u on u.id = a.created_by and u.tenant_id = a.tenant_id
         where a.invoice_id = ${invoiceId} and a.tenant_id = ${tenantId}
-        order by p.payment_date, a.id`,
+        order by coalesce(n.credit_date, p.payment_date), a.id`,
   );

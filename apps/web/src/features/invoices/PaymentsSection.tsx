@@ -108,7 +108,8 @@ export const PaymentsSection = ({ invoice, canWrite }: { invoice: TInvoice; canW
       cell: (p) =>
         [
           p.reference,
-          p.paymentAmount !== p.amount
+          p.creditNoteNumber && t('invoices.payments.released', { number: p.creditNoteNumber }),
+          !p.creditNoteNumber && p.paymentAmount !== p.amount
             ? t('invoices.payments.partOf', { amount: formatMoney(p.paymentAmount, language) })
             : null,
         ]

@@ -1,0 +1,4 @@
+ALTER TABLE "payment_allocations" DROP CONSTRAINT "payment_allocations_amount_ck";--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD COLUMN "credit_note_id" integer;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_credit_note_id_credit_notes_id_fk" FOREIGN KEY ("credit_note_id") REFERENCES "public"."credit_notes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_amount_ck" CHECK (("payment_allocations"."amount" > 0 and "payment_allocations"."credit_note_id" is null) or ("payment_allocations"."amount" < 0 and "payment_allocations"."credit_note_id" is not null));
