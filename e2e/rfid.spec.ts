@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { violations } from './axe';
 import { ACCOUNTS, dialog, row, signIn, toast, unique } from './helpers';
 import {
   apiGet,
@@ -105,6 +106,8 @@ test('an unauthorized exit raises an alarm until closed, linked to its tag log; 
   await expect(connected).toHaveCount(1);
   await expect(connected).toHaveCount(0, { timeout: 15000 });
   await expect(alarm).toBeVisible();
+  // Red, and readable: its texts and its button pass the contrast audit.
+  expect(await violations(page, 'exit alarm')).toEqual([]);
 
   await alarm.getByRole('link', { name: 'See in tag logs' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/tagLogs\\?movementId=${out?.id}$`));

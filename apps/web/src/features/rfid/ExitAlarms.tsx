@@ -65,7 +65,8 @@ const ExitAlarmItem = ({ alarm }: { alarm: ExitAlarm }) => {
           size="small"
           variant="outlined"
           color="inherit"
-          sx={{ bgcolor: 'rgba(255,255,255,0.12)' }}
+          // Darker than the alarm, not lighter: white text keeps a contrast over 4.5:1.
+          sx={{ bgcolor: 'rgba(0,0,0,0.2)', '&:hover': { bgcolor: 'rgba(0,0,0,0.3)' } }}
         >
           {t('alarm.seeInTagLogs')}
         </Button>
