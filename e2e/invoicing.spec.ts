@@ -155,7 +155,7 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Payée');
 });
 
-test('a read-only user sees an invoice and its payments, and no action that changes them', async ({ page }) => {
+test('a read-only user sees the sales documents and received invoices, and no action that changes them', async ({ page }) => {
   await signInFrench(page, ACCOUNTS.viewer);
   await page.getByRole('navigation').getByRole('link', { name: 'Factures', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Factures', level: 1 })).toBeVisible();
@@ -168,6 +168,31 @@ test('a read-only user sees an invoice and its payments, and no action that chan
   for (const action of ['Enregistrer un paiement', 'Créer un avoir', 'Émettre', 'Supprimer', 'Enregistrer'])
     await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
   await expect(page.getByTestId('read-only')).toHaveCount(0);
+
+  // The demo's open proforma: read, not converted nor saved.
+  await page.goto('/admin/proformas');
+  await expect(page.getByRole('heading', { name: 'Factures proforma', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nouvelle proforma' })).toHaveCount(0);
+  await page.getByRole('row').filter({ hasText: 'PF-' }).filter({ hasText: 'Ouverte' }).first().click();
+  await expect(heading(page)).toHaveText(/^Facture proforma PF-\d{4}-\d{6}$/);
+  for (const action of ['Convertir en facture', 'Enregistrer', 'Supprimer'])
+    await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+
+  // A credit note: read, with its PDF, never issued nor deleted from here.
+  await page.goto('/admin/creditNotes');
+  await page.getByRole('row').filter({ hasText: 'AV-' }).first().click();
+  await expect(heading(page)).toHaveText(/^Avoir AV-\d{4}-\d{6}$/);
+  await expect(page.getByRole('button', { name: 'Télécharger le PDF' })).toBeVisible();
+  for (const action of ['Émettre', 'Supprimer'])
+    await expect(page.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+
+  // Received invoices and invoice payment: seen, nothing received or recorded.
+  await page.goto('/admin/receivedInvoices');
+  await expect(page.getByRole('heading', { name: 'Factures reçues', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Recevoir une facture' })).toHaveCount(0);
+  await page.goto('/admin/invoicePayments');
+  await expect(page.getByRole('heading', { name: 'Paiement de factures', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enregistrer le paiement' })).toHaveCount(0);
 });
 
 test('a payment spread over a customer’s invoices oldest first, the rest on account, allocated later', async ({
