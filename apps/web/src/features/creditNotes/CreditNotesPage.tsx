@@ -52,13 +52,14 @@ const useColumns = () => {
 /** `/admin/creditNotes`: the credit notes (avoirs), made from an invoice's page; filtered by status and customer. */
 export const CreditNotesPage = () => {
   const { t } = useTranslation();
+  const columns = useColumns();
   return (
     <DocumentListPage<TCreditNoteSummary>
       texts="creditNotes"
       path="/admin/creditNotes"
       canCreate={false}
       filters={[statusFilter(t, 'creditNotes', CREDIT_NOTE_STATUSES), customerFilter(t)]}
-      columns={useColumns()}
+      columns={columns}
       useList={creditNotesApi.useList}
       defaultSort="creditDate:desc"
     />

@@ -79,11 +79,13 @@ const useColumns = () => {
 /** `/admin/invoices`: the invoices with their payment label, filtered by label, status, customer or unpaid. */
 export const InvoicesPage = () => {
   const { t } = useTranslation();
+  const canCreate = useCanWrite('invoices');
+  const columns = useColumns();
   return (
     <DocumentListPage<TInvoiceSummary>
       texts="invoices"
       path="/admin/invoices"
-      canCreate={useCanWrite('invoices')}
+      canCreate={canCreate}
       filters={[
         {
           param: 'paymentLabel',
@@ -105,7 +107,7 @@ export const InvoicesPage = () => {
         },
         customerFilter(t),
       ]}
-      columns={useColumns()}
+      columns={columns}
       useList={invoicesApi.useList}
       defaultSort="invoiceDate:desc"
     />

@@ -73,12 +73,14 @@ const useColumns = () => {
 /** `/admin/outputs`: the stock outputs, filtered by status and reason (kept in the URL), and why stock left. */
 export const OutputsPage = () => {
   const { t } = useTranslation();
+  const canCreate = useCanWrite('outputs');
+  const columns = useColumns();
   const idClient = useAppSelector((s) => s.authentification.loggedInUser?.IDClient ?? null);
   return (
     <DocumentListPage<TOutputSummary>
       texts="outputs"
       path="/admin/outputs"
-      canCreate={useCanWrite('outputs')}
+      canCreate={canCreate}
       filters={[
         statusFilter(t, 'outputs', OUTPUT_STATUSES),
         {
@@ -89,7 +91,7 @@ export const OutputsPage = () => {
           width: 240,
         },
       ]}
-      columns={useColumns()}
+      columns={columns}
       useList={outputsApi.useList}
       defaultSort="outputDate:desc"
       searchLabel={t('outputs.search')}

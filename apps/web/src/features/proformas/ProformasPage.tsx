@@ -61,13 +61,15 @@ const useColumns = () => {
 /** `/admin/proformas`: the proformas, filtered by status and customer (kept in the URL). */
 export const ProformasPage = () => {
   const { t } = useTranslation();
+  const canCreate = useCanWrite('invoices');
+  const columns = useColumns();
   return (
     <DocumentListPage<TProformaSummary>
       texts="proformas"
       path="/admin/proformas"
-      canCreate={useCanWrite('invoices')}
+      canCreate={canCreate}
       filters={[statusFilter(t, 'proformas', PROFORMA_STATUSES), customerFilter(t)]}
-      columns={useColumns()}
+      columns={columns}
       useList={proformasApi.useList}
       defaultSort="proformaDate:desc"
     />
