@@ -62,7 +62,7 @@ export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
     };
     const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });
     await proformas.markStatus(ctx, proforma, 'converted', 'converted', [
-      { field: 'invoice', from: null, to: invoice.id },
+      { field: 'invoiceId', from: null, to: invoice.id },
     ]);
     return { invoiceId: invoice.id };
   });

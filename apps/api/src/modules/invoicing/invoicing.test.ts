@@ -182,6 +182,12 @@ describe('proformas', () => {
     );
     const after = await ok<TProforma>('GET', `/proformas/${proforma.id}`);
     expect([after.status, after.invoiceId]).toEqual(['converted', invoiceId]);
+    const history = await ok<{ action: string; changes: unknown[] }[]>('GET', `/proformas/${proforma.id}/history`);
+    expect(history.find((e) => e.action === 'converted')?.changes).toContainEqual({
+      field: 'invoiceId',
+      from: null,
+      to: invoiceId,
+    });
     expect(await problem('PUT', `/proformas/${proforma.id}`, { customerId, proformaDate: today })).toEqual([
       409,
       'document_locked',

@@ -47,6 +47,7 @@ const LABEL_KEYS: Record<string, string> = {
   amountCredited: 'invoices.amountCredited',
   proforma: 'invoices.proforma',
   invoice: 'creditNotes.invoice',
+  invoiceId: 'creditNotes.invoice',
   customerName: 'fields.customer',
   paymentDate: 'invoicePayments.paymentDate',
   amount: 'invoicePayments.amount',

@@ -12,7 +12,8 @@ export const ProformaStatusChip = statusChip<TProformaStatus>(
 export const PROFORMA_HISTORY: HistoryVocabulary = {
   events: 'proformas.events',
   statuses: { status: 'proformas.statuses' },
-  labels: { ...SALES_HISTORY_LABELS, invoice: 'proformas.invoice' },
+  // The invoice it became: named, the page links to it (a draft has no number yet).
+  labels: { ...SALES_HISTORY_LABELS, invoiceId: 'proformas.invoice' },
   title: 'proformas.history',
   empty: 'proformas.noHistory',
 };
