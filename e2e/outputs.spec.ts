@@ -143,7 +143,8 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
     return logs.items[0]!;
   };
   await walkOut(request, reader.secret, leaving);
-  expect(await outOf(leaving)).toMatchObject({ isAuthorized: true, authorizationMessage: `Authorized by ${number}` });
+  const left = await outOf(leaving);
+  expect(left).toMatchObject({ isAuthorized: true, authorizationMessage: `Authorized by ${number}` });
   await walkOut(request, reader.secret, staying);
   const stayingOut = await outOf(staying);
   expect(stayingOut.isAuthorized).toBe(false);
@@ -154,6 +155,12 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
   await expect(alarms).toContainText(`${a!.designation} est sorti de ${location} sans autorisation`);
   await alarms.getByRole('button', { name: 'Fermer cette alerte' }).click();
   await expect(alarms).toHaveCount(0);
+
+  // The tag logs say, in French, which output let the tag leave.
+  await page.goto(`/admin/tagLogs?movementId=${left.id}`);
+  const authorized = page.getByRole('row').filter({ hasText: leaving }).getByTestId('authorized-chip');
+  await expect(authorized).toContainText('Autorisé');
+  await expect(authorized).toContainText(number);
 
   // The list and the motifs name the output, its reason and its customer.
   await page.getByRole('navigation').getByRole('link', { name: 'Sorties de stock', exact: true }).click();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './catalog';
 import { ZListQuery } from './common';
 import { FIELD_ERROR_CODES, INT32_MAX } from './constants';
+import { ZExitReason } from './realtime';
 import { email, id, isoDateTime, optionalId, optionalText, required, stamp, str, text } from './fields';
 
 /** An EPC or TID as upper-case hex, whole 16-bit words (EPC Gen2 memory is word-addressed). */
@@ -300,6 +301,8 @@ export const ZTagMovement = z.object({
   /** null when no exit authorization applies (not an OUT at an exit gate, or an unregistered tag). */
   isAuthorized: z.boolean().nullable(),
   authorizationMessage: z.string().nullable(),
+  /** The same verdict as a code and parameters, for the user's language (null on movements recorded before it). */
+  authorizationReason: ZExitReason.nullable(),
   /** The stock change it made on the bound article (-1, 0 or +1). */
   stockDelta: z.number().int(),
   seenAt: z.string(),

@@ -307,6 +307,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       rssi: s.read.rssi,
       is_authorized: fx.byStep.get(s)!.isAuthorized,
       authorization_message: fx.byStep.get(s)!.authorizationMessage,
+      authorization_reason: fx.byStep.get(s)!.authorizationReason,
       stock_delta: fx.byStep.get(s)!.stockDelta,
       seen_at: iso(s.read.seenAt),
     });
@@ -324,7 +325,8 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     // A tag whose stock flag changed started a presence in this batch: it is in `seen`.
     for (const [epc, value] of fx.inStock) seen.get(epc)!.in_stock = value;
     const movementColumns = sql`(local int, id bigint, event_type text, epc text, tag_id int, article_id int,
-      antenna int, rssi real, is_authorized boolean, authorization_message text, stock_delta int, seen_at timestamptz)`;
+      antenna int, rssi real, is_authorized boolean, authorization_message text, authorization_reason jsonb,
+      stock_delta int, seen_at timestamptz)`;
 
     const rows = await queryRows<{ local: number; id: number }>(
       tx,
@@ -334,15 +336,15 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
           ),
           inserted as (
             insert into tag_movements (id, tenant_id, event_type, epc, tag_id, article_id, reader_id, location, antenna,
-              rssi, source, is_authorized, authorization_message, stock_delta, seen_at)
+              rssi, source, is_authorized, authorization_message, authorization_reason, stock_delta, seen_at)
             select new_id, ${reader.tenantId}, event_type, epc, tag_id, article_id, ${reader.id}, ${reader.location},
-              antenna, rssi, ${source}, is_authorized, authorization_message, stock_delta, seen_at
+              antenna, rssi, ${source}, is_authorized, authorization_message, authorization_reason, stock_delta, seen_at
             from created
           ),
           decided as (
             update tag_movements m set event_type = v.event_type, antenna = v.antenna, rssi = v.rssi,
               is_authorized = v.is_authorized, authorization_message = v.authorization_message,
-              stock_delta = v.stock_delta, seen_at = v.seen_at
+              authorization_reason = v.authorization_reason, stock_delta = v.stock_delta, seen_at = v.seen_at
             from ${jsonRows([...decided.values()])} as v${movementColumns}
             where m.id = v.id and m.tenant_id = ${reader.tenantId}
           ),

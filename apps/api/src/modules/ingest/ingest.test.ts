@@ -37,7 +37,8 @@ const movements = (readerId: number) =>
   platformRows<Row>(
     db(),
     sql`select id, event_type as "eventType", epc, tag_id as "tagId", tenant_id as "tenantId", is_authorized as "isAuthorized",
-          authorization_message as "authorizationMessage", stock_delta as "stockDelta"
+          authorization_message as "authorizationMessage", authorization_reason as "authorizationReason",
+          stock_delta as "stockDelta"
         from tag_movements where reader_id = ${readerId} order by id`,
   );
 
@@ -135,6 +136,7 @@ describe('Impinj ingestion', () => {
     expect(moves).toHaveLength(1);
     expect(moves[0]).toMatchObject({ eventType: 'OUT', epc, isAuthorized: false, stockDelta: -1 });
     expect(moves[0]!.authorizationMessage).toMatch(/no active attribution/i);
+    expect(moves[0]!.authorizationReason).toMatchObject({ code: 'not_covered' });
     // The stock moved through the one stock path: a movement with its reason and tag movement, and a log entry.
     const stock = await platformRows<Row>(
       db(),
@@ -225,6 +227,8 @@ describe('Impinj ingestion', () => {
       [alone, 'unknown', null],
     ]);
     expect(moves[0]!.authorizationMessage).toBe('Authorized: attributed to Équipe montage');
+    // The verdict is kept as a code too, for the tag logs in the user's language.
+    expect(moves[0]!.authorizationReason).toMatchObject({ code: 'authorized', params: { cover: 'Équipe montage' } });
     expect(await quantity(article.id)).toBe(4);
   });
 

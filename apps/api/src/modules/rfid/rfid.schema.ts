@@ -16,6 +16,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TExitReason } from '@tagstock/contract';
 import { tenantColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { articles } from '../articles/articles.schema';
@@ -173,6 +174,8 @@ export const tagMovements = pgTable(
     source: text('source', { enum: ['impinj', 'zebra', 'mqtt', 'handheld'] }).notNull(),
     isAuthorized: boolean('is_authorized'),
     authorizationMessage: text('authorization_message'),
+    /** The verdict's code and parameters (`TExitReason`), which the web names in the user's language. */
+    authorizationReason: jsonb('authorization_reason').$type<TExitReason>(),
     stockDelta: integer('stock_delta').notNull().default(0),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

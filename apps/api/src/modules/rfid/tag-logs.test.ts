@@ -84,7 +84,14 @@ describe('tag logs filtered on one movement', () => {
 
     const one = (await logs(admin, demo.tenantId, `movementId=${target.id}`)).json() as Page;
     expect(one.total).toBe(1);
-    expect(one.items).toEqual([expect.objectContaining({ id: target.id, epc: first, isAuthorized: false })]);
+    expect(one.items).toEqual([
+      expect.objectContaining({
+        id: target.id,
+        epc: first,
+        isAuthorized: false,
+        authorizationReason: expect.objectContaining({ code: 'not_covered' }),
+      }),
+    ]);
 
     // Another tenant's movement id finds nothing in one's own logs; another tenant's logs are a 404.
     const [acmeMove] = (await ok<Page>(acme, 'GET', `/redear/TagMouvement/${other.tenantId}?search=${acmeEpc}`)).items;

@@ -38,7 +38,8 @@ export function tagLogSpec(tenantId: number, q: Omit<TTagLogQuery, 'page' | 'lim
     columns: sql`m.id, m.event_type as "eventType", m.epc, m.tag_id as "tagId", m.article_id as "articleId",
       a.reference as "articleReference", a.designation as "articleDesignation", m.reader_id as "readerId",
       r.name as "readerName", m.terminal_id as "terminalId", m.location, m.antenna, m.rssi, m.source,
-      m.is_authorized as "isAuthorized", m.authorization_message as "authorizationMessage", m.stock_delta as "stockDelta",
+      m.is_authorized as "isAuthorized", m.authorization_message as "authorizationMessage",
+      m.authorization_reason as "authorizationReason", m.stock_delta as "stockDelta",
       ${isoUtc(sql`m.seen_at`)} as "seenAt", ${isoUtc(sql`m.created_at`)} as "createdAt"`,
     from: sql`from tag_movements m left join articles a on a.id = m.article_id left join readers r on r.id = m.reader_id`,
     where: [

@@ -16,6 +16,7 @@ import { useHasPermission } from '../../components/use-permission';
 import { ResourceTable } from '../../components/ResourceTable';
 import { formatDateTime } from '../../components/format';
 import { readerRef, useTagLogsQuery } from './api';
+import { exitReasonText } from './exit-reason';
 import type { ResourceColumn } from '../../components/resource-columns';
 
 const EVENT_COLOR = { IN: 'success', OUT: 'warning', unknown: 'default', seen: 'info' } as const;
@@ -23,9 +24,19 @@ const EVENT_COLOR = { IN: 'success', OUT: 'warning', unknown: 'default', seen: '
 export const AuthorizationChip = ({ movement }: { movement: TTagMovement }) => {
   const { t } = useTranslation();
   if (movement.isAuthorized === null) return <>{t('tagLogs.notApplicable')}</>;
+  // The verdict in the user's language (what authorized it: an output's number…); older movements have its text.
+  const reason = movement.authorizationReason && exitReasonText(t, movement.authorizationReason);
   if (movement.isAuthorized)
-    return <Chip size="small" variant="outlined" color="success" label={t('tagLogs.authorized')} />;
-  const label = movement.authorizationMessage ?? t('tagLogs.unauthorized');
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        color="success"
+        label={reason ?? t('tagLogs.authorized')}
+        data-testid="authorized-chip"
+      />
+    );
+  const label = reason ?? movement.authorizationMessage ?? t('tagLogs.unauthorized');
   return (
     <Tooltip title={label}>
       <Chip size="small" color="error" label={label} data-testid="unauthorized-chip" />

@@ -1,0 +1,1 @@
+ALTER TABLE "tag_movements" ADD COLUMN "authorization_reason" jsonb;
