@@ -155,7 +155,9 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Payée');
 });
 
-test('a read-only user sees the sales documents and received invoices, and no action that changes them', async ({ page }) => {
+test('a read-only user sees the sales documents and received invoices, and no action that changes them', async ({
+  page,
+}) => {
   await signInFrench(page, ACCOUNTS.viewer);
   await page.getByRole('navigation').getByRole('link', { name: 'Factures', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Factures', level: 1 })).toBeVisible();
@@ -195,7 +197,7 @@ test('a read-only user sees the sales documents and received invoices, and no ac
   await expect(page.getByRole('button', { name: 'Enregistrer le paiement' })).toHaveCount(0);
 });
 
-test('a payment spread over a customer’s invoices oldest first, the rest on account, allocated later', async ({
+test('a payment spread over a customer’s invoices oldest first, the rest on account, allocated later; money on account refunded in part', async ({
   page,
   request,
 }) => {
@@ -250,4 +252,23 @@ test('a payment spread over a customer’s invoices oldest first, the rest on ac
   await page.getByRole('link', { name: third.number }).click();
   await expect(page.getByTestId('amount-due')).toHaveText(/^7,60\s€$/);
   await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Paiements partiels');
+
+  // Money received on account and paid back in part: what is left stays on account.
+  const [transfer] = (await apiGet<{ items: { id: number }[] }>(request, session, '/payment-modes?search=Virement'))
+    .items;
+  await apiPost(request, session, '/payments', {
+    customerId: customer.id,
+    paymentDate: today(),
+    amount: '10.00',
+    paymentModeId: transfer!.id,
+  });
+  await page.goto(`/admin/invoicePayments?customerId=${customer.id}`);
+  await expect(page.getByTestId('on-account')).toContainText('10,00');
+  await page.getByTestId('on-account').getByRole('button', { name: 'Rembourser' }).click();
+  await expect(dialog(page).getByRole('textbox', { name: 'Montant' })).toHaveValue('10,00');
+  await dialog(page).getByRole('textbox', { name: 'Montant' }).fill('4');
+  await dialog(page).getByRole('textbox', { name: 'Référence' }).fill(`RBT-${run}`);
+  await dialog(page).getByRole('button', { name: 'Rembourser' }).click();
+  await expect(toast(page, 'Remboursement enregistré')).toBeVisible();
+  await expect(page.getByTestId('on-account')).toContainText('6,00');
 });

@@ -251,6 +251,7 @@ export const ACTIVITY_ACTIONS = [
   'paid',
   'credited',
   'converted',
+  'refunded',
 ] as const;
 export type TActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Every entity any module logs; the log's filter offers them all. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import { ZMoney } from './catalog';
 import {
   DOCUMENT_LINES_MAX,
   nextStatuses,
@@ -10,7 +9,7 @@ import {
   ZStatusChangeBody,
   type TDocumentTransition,
 } from './documents';
-import { amount, id, isoDate, optionalId, optionalText, quantity, stamp } from './fields';
+import { amount, id, isoDate, optionalId, optionalText, quantity, stamp, str } from './fields';
 
 /**
  * Sales documents (SPEC §3, state groups `invoice`, `avoir`): proformas, invoices, credit notes and the payments
@@ -248,12 +247,19 @@ export const INVOICING_CUSTOMER_FIELDS = ['address', 'postcode', 'city', 'siren'
 
 // — Payments —
 
-export const ZPaymentAllocationInput = z.strictObject({ invoiceId: id(), amount: ZMoney });
+/**
+ * Money that changes hands (a payment, an allocation, a refund): above 0, in cents, as the `numeric(22, 2)`
+ * columns hold it; "0", "-1" or "1.001" are a 400, not an amount rounded or refused by the database.
+ */
+export const ZPaidAmount = str()
+  .trim()
+  .regex(/^(?!0*\.?0*$)\d{1,10}(\.\d{1,2})?$/, 'expected an amount above 0 like 12.50 (2 decimals at most)');
+export const ZPaymentAllocationInput = z.strictObject({ invoiceId: id(), amount: ZPaidAmount });
 
 /** One payment on one invoice (`POST /invoices/:id/payments`). */
 export const ZInvoicePaymentInput = z.strictObject({
   paymentDate: isoDate(),
-  amount: ZMoney,
+  amount: ZPaidAmount,
   paymentModeId: id(),
   reference: optionalText(120),
 });
@@ -266,7 +272,7 @@ export type TInvoicePaymentInput = z.input<typeof ZInvoicePaymentInput>;
 export const ZPaymentInput = z.strictObject({
   customerId: id(),
   paymentDate: isoDate(),
-  amount: ZMoney,
+  amount: ZPaidAmount,
   paymentModeId: id(),
   reference: optionalText(120),
   allocations: z.array(ZPaymentAllocationInput).max(500).default([]),
@@ -274,6 +280,14 @@ export const ZPaymentInput = z.strictObject({
 export type TPaymentInput = z.input<typeof ZPaymentInput>;
 export const ZAllocationInput = z.strictObject({ allocations: z.array(ZPaymentAllocationInput).min(1).max(500) });
 export type TAllocationInput = z.input<typeof ZAllocationInput>;
+/** Money on account paid back to the customer: at most what the payment still has on account. */
+export const ZRefundInput = z.strictObject({
+  refundDate: isoDate(),
+  amount: ZPaidAmount,
+  paymentModeId: id(),
+  reference: optionalText(120),
+});
+export type TRefundInput = z.input<typeof ZRefundInput>;
 
 export const ZPayment = z.object({
   id: z.number().int(),
@@ -293,6 +307,16 @@ export const ZPayment = z.object({
       invoiceNumber: z.string().nullable(),
       amount: z.string(),
       creditNoteNumber: z.string().nullable(),
+    }),
+  ),
+  /** What was paid back to the customer from it, oldest first. */
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      refundDate: z.string(),
+      amount: z.string(),
+      paymentModeLabel: z.string(),
+      reference: z.string().nullable(),
     }),
   ),
   createdByName: z.string().nullable(),

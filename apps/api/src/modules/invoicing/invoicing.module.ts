@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   listOf,
   ZAllocationInput,
+  ZRefundInput,
   ZConvertResult,
   ZCreditNote,
   ZCreditNoteInput,
@@ -165,6 +166,11 @@ export function invoicingModule(db: Db) {
       '/payments/:id/allocations',
       { schema: { tags: paymentTags, params, body: ZAllocationInput, response: { 200: ZPayment } }, preHandler: write },
       (req) => payments.allocate(req.auth, req.params.id, req.body),
+    );
+    app.post(
+      '/payments/:id/refunds',
+      { schema: { tags: paymentTags, params, body: ZRefundInput, response: { 200: ZPayment } }, preHandler: write },
+      (req) => payments.refund(req.auth, req.params.id, req.body),
     );
   };
   return { proformas, invoices, creditNotes, payments, routes: [routes, invoicingDashboardRoutes(db)] };

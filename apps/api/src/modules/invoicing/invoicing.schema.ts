@@ -215,3 +215,32 @@ export const paymentAllocations = pgTable(
     index('payment_allocations_payment_idx').on(t.paymentId),
   ],
 );
+
+/**
+ * Money on account paid back to the customer (a refund going out): it comes off its payment's `unallocated`.
+ * Never deleted, like the payment.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    refundDate: date('refund_date').notNull(),
+    amount: documentAmount('amount').notNull(),
+    paymentModeId: integer('payment_mode_id')
+      .notNull()
+      .references(() => paymentModes.id),
+    reference: text('reference'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_refunds_amount_ck', sql`${t.amount} > 0`),
+    index('payment_refunds_payment_idx').on(t.tenantId, t.paymentId),
+  ],
+);

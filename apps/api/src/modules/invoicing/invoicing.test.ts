@@ -408,6 +408,54 @@ describe('invoices', () => {
   });
 });
 
+describe('refunds', () => {
+  it('pays back money on account, never more than is on account, logged', async () => {
+    const payment = await ok<TPayment>('POST', '/payments', {
+      customerId: otherCustomerId,
+      paymentDate: today,
+      amount: '30.00',
+      paymentModeId,
+      reference: 'Trop-perçu',
+    });
+    const refund = (body: object, token?: string) => call('POST', `/payments/${payment.id}/refunds`, body, token);
+    const body = { refundDate: today, amount: '10.00', paymentModeId, reference: 'VIR-RBT-1' };
+    const after = (await refund(body)).json() as TPayment;
+    expect([after.unallocated, after.refunds]).toEqual([
+      '20.00',
+      [
+        {
+          id: expect.any(Number),
+          refundDate: today,
+          amount: '10.00',
+          paymentModeLabel: expect.any(String),
+          reference: 'VIR-RBT-1',
+        },
+      ],
+    ]);
+    const tooMuch = await refund({ ...body, amount: '20.01' });
+    expect([tooMuch.statusCode, tooMuch.json().code, tooMuch.json().params]).toEqual([
+      409,
+      'overpayment',
+      { unallocated: '20.00' },
+    ]);
+    for (const bad of [{ ...body, amount: '0' }, { ...body, amount: '-1' }, { ...body, refundDate: '2026-02-30' }, {}])
+      expect((await refund(bad)).statusCode).toBe(400);
+    expect((await refund({ ...body, paymentModeId: 2147483647 })).statusCode).toBe(400);
+    expect((await refund(body, tokens.reader)).statusCode).toBe(403);
+    expect((await refund(body, tokens.otherTenant)).statusCode).toBe(404);
+    expect((await ok<TPayment>('GET', `/payments/${payment.id}`)).unallocated).toBe('20.00');
+    const logs = await ok<{ items: { entityId: number; action: string; changes: unknown[] }[] }>(
+      'GET',
+      '/logs?entity=payment',
+    );
+    expect(logs.items.find((l) => l.entityId === payment.id && l.action === 'refunded')?.changes).toContainEqual({
+      field: 'unallocated',
+      from: '30.00',
+      to: '20.00',
+    });
+  });
+});
+
 describe('credit notes', () => {
   it('credits lines and quantities, follows on the invoice, and never exceeds it, even issued at once', async () => {
     const inv = await issued([line(a20, 2, '10.00', '20'), line(a55, 1, '5.00', '5.5')]);

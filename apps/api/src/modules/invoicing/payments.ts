@@ -4,12 +4,14 @@ import {
   ZAllocationInput,
   ZInvoicePaymentInput,
   ZPaymentInput,
+  ZRefundInput,
   type TAllocationInput,
   type TInvoicePayment,
   type TInvoicePaymentInput,
   type TList,
   type TPayment,
   type TPaymentInput,
+  type TRefundInput,
 } from '@tagstock/contract';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { isoUtc, jsonList } from '../../db/sql-fragments';
@@ -111,6 +113,10 @@ const paymentColumns = sql`p.id, p.customer_id as "customerId", c.name as "custo
             from payment_allocations a join invoices i on i.id = a.invoice_id and i.tenant_id = a.tenant_id
             left join credit_notes n on n.id = a.credit_note_id and n.tenant_id = a.tenant_id
             where a.payment_id = p.id and a.tenant_id = p.tenant_id), '[]') as allocations,
+  coalesce((select json_agg(json_build_object('id', r.id, 'refundDate', to_char(r.refund_date, 'YYYY-MM-DD'),
+              'amount', r.amount::text, 'paymentModeLabel', rm.label, 'reference', r.reference) order by r.id)
+            from payment_refunds r join payment_modes rm on rm.id = r.payment_mode_id
+            where r.payment_id = p.id and r.tenant_id = p.tenant_id), '[]') as refunds,
   u.name as "createdByName", ${isoUtc(sql`p.created_at`)} as "createdAt"`;
 const paymentFrom = sql`from payments p join customers c on c.id = p.customer_id
   join payment_modes pm on pm.id = p.payment_mode_id left join users u on u.id = p.created_by and u.tenant_id = p.tenant_id`;
@@ -310,6 +316,51 @@ export function paymentsService(db: Db) {
         const allocated = await allocate(tx, tenantId, auth.userId, payment, input.allocations);
         await takeFromPayment(tx, tenantId, paymentId, allocated);
         return readPayment(tx, tenantId, paymentId);
+      }),
+
+    /**
+     * Pays back to the customer some of what a payment has on account (locked: an allocation of it waits), at
+     * most that (409 `overpayment`).
+     */
+    refund: (auth: AuthContext, paymentId: number, body: TRefundInput) =>
+      scoped(auth, async (tx, tenantId) => {
+        const input = ZRefundInput.parse(body);
+        const [payment] = await queryRows<{ unallocated: string }>(
+          tx,
+          sql`select unallocated::text as unallocated from payments
+              where id = ${paymentId} and tenant_id = ${tenantId} for update`,
+        );
+        if (!payment) throw notFound('payment');
+        const errors = await missingReferences(tx, tenantId, {
+          paymentModeId: { table: 'payment_modes', id: input.paymentModeId },
+        });
+        if (errors.length) throw badRequest('unknown_reference', 'Unknown payment mode', errors);
+        if (new D(input.amount).greaterThan(payment.unallocated))
+          throw conflict('overpayment', `Only ${payment.unallocated} of this payment is on account`, undefined, {
+            unallocated: payment.unallocated,
+          });
+        await tx.execute(
+          sql`insert into payment_refunds (tenant_id, payment_id, refund_date, amount, payment_mode_id, reference,
+                created_by)
+              values (${tenantId}, ${paymentId}, ${input.refundDate}, ${input.amount}, ${input.paymentModeId},
+                ${input.reference}, ${auth.userId})`,
+        );
+        await takeFromPayment(tx, tenantId, paymentId, new D(input.amount));
+        const after = await readPayment(tx, tenantId, paymentId);
+        await logActivity(tx, {
+          tenantId,
+          userId: auth.userId,
+          entity: 'payment',
+          entityId: paymentId,
+          action: 'refunded',
+          summary: `${after.customerName}: ${new D(input.amount).toFixed(2)}`,
+          changes: [
+            { field: 'refundDate', from: null, to: input.refundDate },
+            { field: 'amount', from: null, to: new D(input.amount).toFixed(2) },
+            { field: 'unallocated', from: payment.unallocated, to: after.unallocated },
+          ],
+        });
+        return after;
       }),
 
     get: (auth: AuthContext, id: number) => scoped(auth, (tx, tenantId) => readPayment(tx, tenantId, id)),

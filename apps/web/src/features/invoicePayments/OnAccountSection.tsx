@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,12 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TInvoiceSummary, TPayment } from '@tagstock/contract';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
-import { formatDate, formatMoney } from '../../components/format';
+import type { DraftErrors } from '../../components/documents/lines';
+import { formatDate, formatMoney, toDecimalInput } from '../../components/format';
 import { problemMessage } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { allocationsToSend, fromCents, toCents } from './allocation';
 import { AllocationTable } from './AllocationTable';
-import { paymentsApi, useAllocatePaymentMutation } from './api';
+import { paymentBody, paymentErrors, PaymentFields, type PaymentDraft } from '../invoices/PaymentFields';
+import { todayIso } from '../rfid/attribution-shared';
+import { paymentsApi, useAllocatePaymentMutation, useRefundPaymentMutation } from './api';
 import { useAllocations } from './use-allocations';
 
 /** Allocates what a payment still has on account to the customer's unpaid invoices, prefilled oldest first. */
@@ -90,7 +94,68 @@ const AllocateDialog = ({
   );
 };
 
-/** The customer's payments with money still on account (SPEC label "On account"), each to allocate. */
+/** Pays back to the customer some of what a payment has on account (all of it, to start with). */
+const RefundDialog = ({ payment, onClose }: { payment: TPayment; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [draft, setDraft] = useState<PaymentDraft>(() => ({
+    paymentDate: todayIso(),
+    amount: toDecimalInput(payment.unallocated, language),
+    paymentModeId: String(payment.paymentModeId),
+    reference: '',
+  }));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refund, { isLoading }] = useRefundPaymentMutation();
+  const submit = async () => {
+    const found = paymentErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const { paymentDate, ...rest } = paymentBody(draft);
+    setProblem(null);
+    try {
+      await refund({ id: payment.id, body: { refundDate: paymentDate, ...rest } }).unwrap();
+      toast.success(t('invoicePayments.refunded'));
+      onClose();
+    } catch (error) {
+      setProblem(problemMessage(error, t));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="refund-title">
+      <DialogTitle id="refund-title">
+        {t('invoicePayments.refundTitle', {
+          amount: formatMoney(payment.unallocated, language),
+          date: formatDate(payment.paymentDate, language),
+        })}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('invoicePayments.refundHelp', { customer: payment.customerName })}
+        </Alert>
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
+        <PaymentFields
+          draft={draft}
+          errors={errors}
+          dateLabel={t('invoicePayments.refundDate')}
+          onChange={(changes) => setDraft({ ...draft, ...changes })}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
+          {t('invoicePayments.refund')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** The customer's payments with money still on account (SPEC label "On account"), each to allocate or refund. */
 export const OnAccountSection = ({
   customerId,
   invoices,
@@ -103,6 +168,7 @@ export const OnAccountSection = ({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const [allocating, setAllocating] = useState<TPayment | null>(null);
+  const [refunding, setRefunding] = useState<TPayment | null>(null);
   const { data } = paymentsApi.useList({ page: 1, limit: 100, customerId, onAccount: 'true', sort: 'paymentDate:asc' });
   const total = (data?.items ?? []).reduce((sum, p) => sum + (toCents(p.unallocated) ?? 0n), 0n);
   const columns: DetailColumn<TPayment>[] = [
@@ -132,9 +198,14 @@ export const OnAccountSection = ({
             key: 'allocate',
             header: '',
             cell: (p: TPayment) => (
-              <Button size="small" disabled={!invoices?.length} onClick={() => setAllocating(p)}>
-                {t('invoicePayments.allocate')}
-              </Button>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button size="small" disabled={!invoices?.length} onClick={() => setAllocating(p)}>
+                  {t('invoicePayments.allocate')}
+                </Button>
+                <Button size="small" onClick={() => setRefunding(p)}>
+                  {t('invoicePayments.refund')}
+                </Button>
+              </Stack>
             ),
           },
         ]
@@ -161,6 +232,7 @@ export const OnAccountSection = ({
         }
       />
       {allocating && <AllocateDialog payment={allocating} invoices={invoices} onClose={() => setAllocating(null)} />}
+      {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
     </Section>
   );
 };

@@ -1,4 +1,4 @@
-import type { TAllocationInput, TPayment, TPaymentInput } from '@tagstock/contract';
+import type { TAllocationInput, TPayment, TPaymentInput, TRefundInput } from '@tagstock/contract';
 import { baseApi, type TagType } from '../../app/base-api';
 import { createResourceApi } from '../../app/resource-api';
 
@@ -18,7 +18,11 @@ export const paymentExtrasApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `/payments/${id}/allocations`, method: 'POST', body }),
       invalidatesTags: PAID,
     }),
+    refundPayment: build.mutation<TPayment, { id: number; body: TRefundInput }>({
+      query: ({ id, body }) => ({ url: `/payments/${id}/refunds`, method: 'POST', body }),
+      invalidatesTags: PAID,
+    }),
   }),
 });
 
-export const { useAllocatePaymentMutation } = paymentExtrasApi;
+export const { useAllocatePaymentMutation, useRefundPaymentMutation } = paymentExtrasApi;

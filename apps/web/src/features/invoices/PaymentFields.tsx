@@ -39,10 +39,13 @@ export const PaymentFields = ({
   draft,
   onChange,
   errors,
+  dateLabel,
 }: {
   draft: PaymentDraft;
   onChange: (changes: Partial<PaymentDraft>) => void;
   errors: DraftErrors;
+  /** The date's label when the money goes the other way (a refund). */
+  dateLabel?: string;
 }) => {
   const { t } = useTranslation();
   const error = (field: keyof PaymentDraft) => ({
@@ -55,7 +58,7 @@ export const PaymentFields = ({
         <DateField
           fullWidth
           required
-          label={t('invoicePayments.paymentDate')}
+          label={dateLabel ?? t('invoicePayments.paymentDate')}
           value={draft.paymentDate}
           {...error('paymentDate')}
           onChange={(paymentDate) => onChange({ paymentDate })}

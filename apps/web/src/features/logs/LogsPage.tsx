@@ -26,6 +26,7 @@ const ACTION_COLOR: Record<TActivityAction, ChipProps['color']> = {
   paid: 'success',
   credited: 'warning',
   converted: 'primary',
+  refunded: 'warning',
 };
 
 /** Who changed what, when: old → new per field. */

@@ -50,6 +50,7 @@ const LABEL_KEYS: Record<string, string> = {
   invoiceId: 'creditNotes.invoice',
   customerName: 'fields.customer',
   paymentDate: 'invoicePayments.paymentDate',
+  refundDate: 'invoicePayments.refundDate',
   amount: 'invoicePayments.amount',
   paymentModeLabel: 'purchaseOrders.paymentMode',
   unallocated: 'invoicePayments.onAccount',
