@@ -156,6 +156,16 @@ export const creditNoteLines = pgTable(
   (t) => [index('credit_note_lines_note_idx').on(t.creditNoteId, t.position)],
 );
 
+/** How money moved (a payment received, a refund paid): by which mode, with which reference, recorded by whom. */
+const moneyMovement = () => ({
+  paymentModeId: integer('payment_mode_id')
+    .notNull()
+    .references(() => paymentModes.id),
+  reference: text('reference'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * A payment received from a customer: allocated to invoices (`payment_allocations`); what is not allocated
  * (`unallocated`) is on account. Never deleted: it is money that came in.
@@ -173,12 +183,7 @@ export const payments = pgTable(
     paymentDate: date('payment_date').notNull(),
     amount: documentAmount('amount').notNull(),
     unallocated: documentAmount('unallocated').notNull(),
-    paymentModeId: integer('payment_mode_id')
-      .notNull()
-      .references(() => paymentModes.id),
-    reference: text('reference'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...moneyMovement(),
   },
   (t) => [
     check('payments_amounts_ck', sql`${t.amount} > 0 and ${t.unallocated} between 0 and ${t.amount}`),
@@ -232,12 +237,7 @@ export const paymentRefunds = pgTable(
       .references(() => payments.id),
     refundDate: date('refund_date').notNull(),
     amount: documentAmount('amount').notNull(),
-    paymentModeId: integer('payment_mode_id')
-      .notNull()
-      .references(() => paymentModes.id),
-    reference: text('reference'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...moneyMovement(),
   },
   (t) => [
     check('payment_refunds_amount_ck', sql`${t.amount} > 0`),

@@ -10,13 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TInvoiceSummary, TPayment } from '@tagstock/contract';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
-import type { DraftErrors } from '../../components/documents/lines';
 import { formatDate, formatMoney, toDecimalInput } from '../../components/format';
 import { problemMessage } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { allocationsToSend, fromCents, toCents } from './allocation';
 import { AllocationTable } from './AllocationTable';
-import { paymentBody, paymentErrors, PaymentFields, type PaymentDraft } from '../invoices/PaymentFields';
+import { PaymentDialog } from '../invoices/PaymentFields';
 import { todayIso } from '../rfid/attribution-shared';
 import { paymentsApi, useAllocatePaymentMutation, useRefundPaymentMutation } from './api';
 import { useAllocations } from './use-allocations';
@@ -98,60 +97,29 @@ const AllocateDialog = ({
 const RefundDialog = ({ payment, onClose }: { payment: TPayment; onClose: () => void }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [draft, setDraft] = useState<PaymentDraft>(() => ({
-    paymentDate: todayIso(),
-    amount: toDecimalInput(payment.unallocated, language),
-    paymentModeId: String(payment.paymentModeId),
-    reference: '',
-  }));
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [refund, { isLoading }] = useRefundPaymentMutation();
-  const submit = async () => {
-    const found = paymentErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const { paymentDate, ...rest } = paymentBody(draft);
-    setProblem(null);
-    try {
-      await refund({ id: payment.id, body: { refundDate: paymentDate, ...rest } }).unwrap();
-      toast.success(t('invoicePayments.refunded'));
-      onClose();
-    } catch (error) {
-      setProblem(problemMessage(error, t));
-    }
-  };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="refund-title">
-      <DialogTitle id="refund-title">
-        {t('invoicePayments.refundTitle', {
-          amount: formatMoney(payment.unallocated, language),
-          date: formatDate(payment.paymentDate, language),
-        })}
-      </DialogTitle>
-      <DialogContent dividers>
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('invoicePayments.refundHelp', { customer: payment.customerName })}
-        </Alert>
-        {problem && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
-        )}
-        <PaymentFields
-          draft={draft}
-          errors={errors}
-          dateLabel={t('invoicePayments.refundDate')}
-          onChange={(changes) => setDraft({ ...draft, ...changes })}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
-          {t('invoicePayments.refund')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <PaymentDialog
+      title={t('invoicePayments.refundTitle', {
+        amount: formatMoney(payment.unallocated, language),
+        date: formatDate(payment.paymentDate, language),
+      })}
+      help={t('invoicePayments.refundHelp', { customer: payment.customerName })}
+      initial={{
+        paymentDate: todayIso(),
+        amount: toDecimalInput(payment.unallocated, language),
+        paymentModeId: String(payment.paymentModeId),
+        reference: '',
+      }}
+      dateLabel={t('invoicePayments.refundDate')}
+      submitLabel={t('invoicePayments.refund')}
+      busy={isLoading}
+      submit={async ({ paymentDate, ...rest }) => {
+        await refund({ id: payment.id, body: { refundDate: paymentDate, ...rest } }).unwrap();
+        toast.success(t('invoicePayments.refunded'));
+      }}
+      onClose={onClose}
+    />
   );
 };
 

@@ -1,3 +1,10 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -5,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ZInvoicePaymentInput } from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { contractErrors, type DraftErrors } from '../../components/documents/lines';
+import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { fromCents, toCents } from '../invoicePayments/allocation';
 import { activePaymentModeRef } from '../purchaseOrders/api';
@@ -99,5 +107,73 @@ export const PaymentFields = ({
         />
       </Grid>
     </Grid>
+  );
+};
+
+/**
+ * A dialog around the payment fields: money received on an invoice, or paid back from the account. The fields are
+ * checked here; `submit` sends them (its error is shown in the dialog, which then stays open).
+ */
+export const PaymentDialog = ({
+  title,
+  help,
+  initial,
+  dateLabel,
+  submitLabel,
+  busy,
+  submit,
+  onClose,
+}: {
+  title: string;
+  help: string;
+  initial: PaymentDraft;
+  dateLabel?: string;
+  submitLabel: string;
+  busy: boolean;
+  submit: (body: ReturnType<typeof paymentBody>) => Promise<unknown>;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = async () => {
+    const found = paymentErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setProblem(null);
+    try {
+      await submit(paymentBody(draft));
+      onClose();
+    } catch (error) {
+      setProblem(problemMessage(error, t));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="payment-title">
+      <DialogTitle id="payment-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {help}
+        </Alert>
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="payment-problem">
+            {problem}
+          </Alert>
+        )}
+        <PaymentFields
+          draft={draft}
+          errors={errors}
+          dateLabel={dateLabel}
+          onChange={(changes) => setDraft({ ...draft, ...changes })}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button variant="contained" disabled={busy} onClick={() => void send()}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 };
