@@ -141,6 +141,8 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   await expect(heading(page)).toHaveText(new RegExp(`^Avoir AV-${year}-\\d{6}$`));
   await expect(page.getByTestId('total-gross')).toHaveText(/^14,40\s€$/);
   await expect(page.getByTestId('credit-note-invoice')).toHaveText(number);
+  // The invoice was paid in full: issuing the credit note gave its amount back on the customer's account.
+  await expect(page.getByTestId('released-to-account')).toHaveText(/^14,40\s€$/);
 
   // The invoice lists it and counts the unit credited.
   await page.getByTestId('credit-note-invoice').click();

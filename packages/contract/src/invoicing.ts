@@ -388,6 +388,8 @@ export type TCreditNoteSummary = z.infer<typeof ZCreditNoteSummary>;
 export const ZCreditNoteLine = ZDocumentLine.extend({ invoiceLineId: z.number().int() });
 export const ZCreditNote = ZCreditNoteSummary.extend({
   reason: z.string().nullable(),
+  /** What issuing it gave back on the customer's account: the invoice had been paid beyond what it left to pay. */
+  releasedToAccount: z.string(),
   lines: z.array(ZCreditNoteLine),
   totals: ZSalesTotals,
   createdByName: z.string().nullable(),

@@ -265,7 +265,9 @@ const summaryFrom = sql`from credit_notes o join invoices i on i.id = o.invoice_
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TCreditNote | undefined> {
   const [header] = await queryRows<Omit<TCreditNote, 'lines'>>(
     tx,
-    sql`select ${summaryColumns}, o.reason, u.name as "createdByName", ${storedTotals('o', true)}
+    sql`select ${summaryColumns}, o.reason, u.name as "createdByName", ${storedTotals('o', true)},
+          (select coalesce(-sum(a.amount), 0)::numeric(22, 2)::text from payment_allocations a
+           where a.credit_note_id = o.id and a.tenant_id = o.tenant_id) as "releasedToAccount"
         ${summaryFrom} left join users u on u.id = o.created_by
         where o.id = ${id} and o.tenant_id = ${tenantId}`,
   );

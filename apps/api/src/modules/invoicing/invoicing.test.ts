@@ -464,7 +464,12 @@ describe('credit notes', () => {
       reason: 'Retour',
       lines: [{ invoiceLineId: inv.lines[0]!.id, quantity: 1 }],
     });
-    expect([partial.number, partial.totalGross, partial.invoiceNumber]).toEqual([null, '12.00', inv.number]);
+    expect([partial.number, partial.totalGross, partial.invoiceNumber, partial.releasedToAccount]).toEqual([
+      null,
+      '12.00',
+      inv.number,
+      '0.00',
+    ]);
     const done = await ok<TCreditNote>('POST', `/credit-notes/${partial.id}/status`, { status: 'issued' });
     expect(done.number).toMatch(/^AV-\d{4}-\d{6}$/);
     const xml = await expectValidFacturX(`/credit-notes/${done.id}`);
@@ -560,8 +565,10 @@ describe('credit notes', () => {
       '8.00',
       { invoiceId: inv.id, invoiceNumber: inv.number, amount: '-8.00', creditNoteNumber: first.number },
     ]);
+    expect(first.releasedToAccount).toBe('8.00');
     // The rest credited: everything paid is on account again, the latest payment first; the invoice is canceled.
     const second = await issueCredit(1);
+    expect(second.releasedToAccount).toBe('12.00');
     now = await invoice(inv.id);
     expect([now.amountPaid, now.amountCredited, now.status]).toEqual(['0.00', '24.00', 'canceled']);
     const released = (await ok<TInvoicePayment[]>('GET', `/invoices/${inv.id}/payments`)).filter(

@@ -13,7 +13,7 @@ import { LinesEditor } from '../../components/documents/LinesEditor';
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { TotalsTable } from '../../components/documents/TotalsTable';
 import { Fact, Facts } from '../../components/Facts';
-import { formatDate } from '../../components/format';
+import { formatDate, formatMoney } from '../../components/format';
 import { DownloadButton } from '../../components/PdfButton';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
@@ -107,6 +107,13 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
               <Fact label={t('fields.customer')} value={note.customerName} />
               <Fact label={t('creditNotes.creditDate')} value={formatDate(note.creditDate, language)} />
               <Fact label={t('invoices.createdBy')} value={note.createdByName ?? '—'} />
+              {/[1-9]/.test(note.releasedToAccount) && (
+                <Fact
+                  label={t('creditNotes.releasedToAccount')}
+                  value={formatMoney(note.releasedToAccount, language)}
+                  testId="released-to-account"
+                />
+              )}
             </Facts>
             {note.reason && (
               <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }} data-testid="credit-note-reason">
