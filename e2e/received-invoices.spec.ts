@@ -5,8 +5,12 @@ import { ACCOUNTS, settled, signInFrench, toast } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
-/** An official EN 16931 example from another producer (20 lines at 6 % and 21 %, seller De Koksmaat). */
-const example = () => readFile(new URL('./fixtures/CII_example1.xml', import.meta.url));
+/**
+ * An official EN 16931 example from another producer (20 lines at 6 % and 21 %, seller De Koksmaat): the copy the
+ * API tests receive.
+ */
+const example = () =>
+  readFile(new URL('../apps/api/src/modules/received-invoices/testdata/CII_example1.xml', import.meta.url));
 
 const LIST = '/admin/receivedInvoices';
 
