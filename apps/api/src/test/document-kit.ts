@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { AnyDocumentType } from '../platform/documents/document-type';
 import { pdfText } from '../platform/pdf/pdf-text';
-import type { TestContext } from './helper';
+import { apiCalls, type TestContext } from './helper';
 
 const api = '/backend/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,13 +31,7 @@ export type DocumentFixtures = {
  * gets 403 on every write; totals and the stored VAT breakdown; the history of creation and changes.
  */
 export function describeDocumentType(type: AnyDocumentType, f: DocumentFixtures) {
-  const call = (method: Method, url: string, payload?: object, token = f.tokens().admin) =>
-    f.ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
-  const ok = async <T = Doc>(method: Method, url: string, payload?: object, token?: string): Promise<T> => {
-    const res = await call(method, url, payload, token);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
+  const { call, ok } = apiCalls<Doc>(f.ctx, () => f.tokens().admin);
   const create = (lines = 1) => ok('POST', f.path, f.body(lines));
   const actorOf = (side: string | undefined) => (side === 'platform' ? 'platform' : 'tenant');
   const transitions = type.transitions as readonly { from: string; to: string; side?: string }[];

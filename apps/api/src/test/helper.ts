@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
 import { buildApp, type AppConfig } from '../app';
 import { openDatabase, queryRows, withPlatform, type Database, type Db } from '../db/client';
@@ -110,4 +110,22 @@ export function multipartFile(filename: string, content: Buffer | string, type =
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
   const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Calls on the API (`/backend/api` + url) as a signed-in user: `call` answers the response, `ok` expects a 200 and
+ * answers its body (a `D` unless told otherwise). `token()` names the user of a call that names none; it is read at
+ * each call, since a test file signs in after it is loaded.
+ */
+export function apiCalls<D = unknown>(ctx: Pick<TestContext, 'as'>, token: () => string) {
+  const call = (method: Method, url: string, payload?: object, as = token()) =>
+    ctx.as(as, { method, url: `/backend/api${url}`, ...(payload ? { payload } : {}) });
+  const ok = async <T = D>(method: Method, url: string, payload?: object, as?: string): Promise<T> => {
+    const res = await call(method, url, payload, as);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+    return res.json() as T;
+  };
+  return { call, ok };
 }

@@ -15,24 +15,16 @@ import { extractFacturXXml } from '../../platform/facturx/extract';
 import { validateCii } from '../../platform/facturx/validate';
 import { pdfText } from '../../platform/pdf/pdf-text';
 import { describeDocumentType } from '../../test/document-kit';
-import { platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
 import { creditNoteType } from './credit-notes';
 import { invoiceType } from './invoices';
 import { proformaType } from './proformas';
 
 const ctx = await setupTestApp();
-const api = '/backend/api';
 const db = ctx.database.db;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const tokens = { admin: '', otherTenant: '', reader: '' };
-const call = (method: Method, url: string, payload?: object, token = tokens.admin) =>
-  ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
-const ok = async <T = TInvoice>(method: Method, url: string, payload?: object, token?: string) => {
-  const res = await call(method, url, payload, token);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json() as T;
-};
-const problem = async (method: Method, url: string, payload?: object) => {
+const { call, ok } = apiCalls<TInvoice>(ctx, () => tokens.admin);
+const problem = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
   const res = await call(method, url, payload);
   return [res.statusCode, res.json().code];
 };

@@ -3,23 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_STATUSES, type TOutput } from '@tagstock/contract';
 import { withPlatform } from '../../db/client';
 import { describeDocumentType } from '../../test/document-kit';
-import { platformRows, setupTestApp, statementCounter } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, statementCounter } from '../../test/helper';
 import { authorizeExits } from '../ingest/authorization';
 import { outputType } from './outputs.service';
 
 const statements = statementCounter();
 const ctx = await setupTestApp({}, { logQuery: statements.logQuery });
-const api = '/backend/api';
 const db = ctx.database.db;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const tokens = { admin: '', otherTenant: '', reader: '' };
-const call = (method: Method, url: string, payload?: object, token = tokens.admin) =>
-  ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
-const ok = async <T = TOutput>(method: Method, url: string, payload?: object, token?: string) => {
-  const res = await call(method, url, payload, token);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json() as T;
-};
+const { call, ok } = apiCalls<TOutput>(ctx, () => tokens.admin);
 
 const today = new Date().toISOString().slice(0, 10);
 let tenantId = 0;

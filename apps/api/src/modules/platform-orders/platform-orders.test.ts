@@ -9,21 +9,18 @@ import {
 } from '@tagstock/contract';
 import { pdfText } from '../../platform/pdf/pdf-text';
 import { describeDocumentType } from '../../test/document-kit';
-import { platformRows, setupTestApp, statementCounter } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, statementCounter } from '../../test/helper';
 import { platformOrderType } from './platform-orders.service';
 
 const statements = statementCounter();
 const ctx = await setupTestApp({}, { logQuery: statements.logQuery });
-const api = '/backend/api';
 const db = ctx.database.db;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 let admin = '';
 let acme = '';
 let viewer = '';
 let su = '';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
+const { call } = apiCalls(ctx, () => admin);
 
 let tagsProduct: TPlatformProduct;
 let readerProduct: TPlatformProduct;

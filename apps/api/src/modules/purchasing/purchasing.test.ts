@@ -3,20 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_ORDER_STATUSES, type TPurchaseOrder } from '@tagstock/contract';
 import { pdfText } from '../../platform/pdf/pdf-text';
 import { describeDocumentType } from '../../test/document-kit';
-import { platformRows, setupTestApp, statementCounter } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, statementCounter } from '../../test/helper';
 import { purchaseOrderType } from './purchasing.service';
 
 const statements = statementCounter();
 const ctx = await setupTestApp({}, { logQuery: statements.logQuery });
-const api = '/backend/api';
 const db = ctx.database.db;
 
 type Method = 'GET' | 'POST' | 'PUT';
 let admin = '';
 let acme = '';
 let viewer = '';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
+const { call } = apiCalls(ctx, () => admin);
 
 let supplierId = 0;
 let modeId = 0;

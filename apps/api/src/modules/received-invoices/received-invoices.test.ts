@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TReceivedInvoice, TReceivedInvoiceSummary } from '@tagstock/contract';
 import { withTenant } from '../../db/client';
-import { multipartFile, platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, multipartFile, platformRows, setupTestApp } from '../../test/helper';
 import { matchPurchaseOrder } from './received-invoices.service';
 
 const ctx = await setupTestApp();
@@ -26,9 +26,7 @@ const BROKEN = Buffer.from(
 let admin = '';
 let acme = '';
 let viewer = '';
-type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  ctx.as(token, { method, url: `${api}${url}`, ...(payload ? { payload } : {}) });
+const { call } = apiCalls(ctx, () => admin);
 const upload = (name: string, content: Buffer | string, type = 'application/octet-stream', token = admin) =>
   ctx.as(token, { method: 'POST', url: `${api}/received-invoices`, ...multipartFile(name, content, type) });
 
