@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { buildApp, type AppConfig } from '../apps/api/src/app';
+import { buildApp } from '../apps/api/src/app';
 import { openDatabase, queryRows, withPlatform, withTenant, type Database } from '../apps/api/src/db/client';
 import { tenantDay } from '../apps/api/src/modules/invoicing/invoices';
 import { TENANT_TIME_ZONE } from '../apps/api/src/platform/documents/numbering';
 import { extractFacturXXml } from '../apps/api/src/platform/facturx/extract';
 import { seedDemo } from '../apps/api/src/seed/seed';
-import { dropDatabase, freshDatabase, loadAverage, record } from './lib';
+import { dropDatabase, freshDatabase, inProcessConfig, loadAverage, record, signInSession } from './lib';
 
 /**
  * Invoicing, on a server listening in this process (requests over HTTP):
@@ -57,30 +57,17 @@ async function serve(kind: Kind): Promise<Server> {
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate();
   await seedDemo(database.db, PASSWORD);
-  const config: AppConfig = {
-    jwtSecret: 'bench-only-secret-that-is-long-enough-0123456789',
-    loginRateLimitPerMinute: 1000,
-    webDist: '/nonexistent-web-dist',
-    redisUrl: undefined,
-    logLevel: 'warn',
-  };
-  const app = await buildApp(config, database);
+  const app = await buildApp(inProcessConfig, database);
   await app.listen({ port: PORT, host: '127.0.0.1' });
   return {
     kind,
     database,
     async as(email) {
-      const res = await fetch(`${base}/backend/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
-      const { token, user } = (await res.json()) as { token: string; user: { IDClient: string } };
+      const { token, tenantId } = await signInSession(base, email, PASSWORD);
       const authorization = `Bearer ${token}`;
       const raw = (path: string) => fetch(`${base}/backend/api${path}`, { headers: { authorization } });
       return {
-        tenantId: Number(user.IDClient),
+        tenantId,
         raw,
         async call<T>(method: 'GET' | 'POST', path: string, body?: object) {
           const res = await fetch(`${base}/backend/api${path}`, {

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import type { AppConfig } from '../apps/api/src/app';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -108,16 +109,30 @@ export const fillMovementsSql = (count: number) =>
      now() - make_interval(secs => g / 3.0)
    from generate_series(1, ${count}) g, (select id from tenants where name = 'Demo') t`;
 
-/** Signs in on a running server and answers the bearer token. */
-export async function signIn(base: string, email: string, password: string): Promise<string> {
+/** Signs in on a running server and answers the bearer token and the user's tenant. */
+export async function signInSession(base: string, email: string, password: string) {
   const res = await fetch(`${base}/backend/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  const { token, user } = (await res.json()) as { token: string; user: { IDClient: string } };
+  return { token, tenantId: Number(user.IDClient) };
 }
+
+/** Signs in on a running server and answers the bearer token. */
+export const signIn = async (base: string, email: string, password: string): Promise<string> =>
+  (await signInSession(base, email, password)).token;
+
+/** The configuration of an app a benchmark builds in its own process (no Redis, no web files, quiet logs). */
+export const inProcessConfig: AppConfig = {
+  jwtSecret: 'bench-only-secret-that-is-long-enough-0123456789',
+  loginRateLimitPerMinute: 1000,
+  webDist: '/nonexistent-web-dist',
+  redisUrl: undefined,
+  logLevel: 'warn',
+};
 
 /** An article import file of `rows` new references (`HLT-000001`…), most with an opening stock. */
 export function articleImportCsv(rows: number): string {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { buildApp, type AppConfig } from '../apps/api/src/app';
+import { buildApp } from '../apps/api/src/app';
 import { openDatabase, withPlatform, queryRows } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/seed/seed';
-import { dropDatabase, freshDatabase, loadAverage, record } from './lib';
+import { dropDatabase, freshDatabase, inProcessConfig, loadAverage, record } from './lib';
 
 /**
  * Purchasing on the document pattern, in process (app.inject, no HTTP): receiving a 1,000-line order (time and
@@ -27,14 +27,7 @@ async function measure(kind: 'pglite' | 'postgres') {
   });
   await database.migrate();
   await seedDemo(database.db, PASSWORD);
-  const config: AppConfig = {
-    jwtSecret: 'bench-only-secret-that-is-long-enough-0123456789',
-    loginRateLimitPerMinute: 1000,
-    webDist: '/nonexistent-web-dist',
-    redisUrl: undefined,
-    logLevel: 'warn',
-  };
-  const app = await buildApp(config, database);
+  const app = await buildApp(inProcessConfig, database);
   await app.ready();
   try {
     const signIn = await app.inject({
