@@ -14,7 +14,7 @@ import {
   type TRefundInput,
 } from '@tagstock/contract';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { isoUtc, jsonList } from '../../db/sql-fragments';
+import { isoUtc, jsonList, jsonRows } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
 import { tenantScope, type AuthContext } from '../../platform/auth';
 import { missingReferences } from '../../platform/documents/references';
@@ -44,9 +44,27 @@ async function lockInvoices(tx: Tx, tenantId: number, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** A payment locked (an allocation or a refund of its money on account waits for the other), or 404. */
+async function lockPayment(tx: Tx, tenantId: number, id: number) {
+  const [payment] = await queryRows<{ unallocated: string }>(
+    tx,
+    sql`select unallocated::text as unallocated from payments where id = ${id} and tenant_id = ${tenantId} for update`,
+  );
+  if (!payment) throw notFound('payment');
+  return payment;
+}
+
+/** Money taken from what a payment has on account: at most that (409 `overpayment`). */
+function checkOnAccount(unallocated: string, amount: Decimal) {
+  if (amount.greaterThan(unallocated))
+    throw conflict('overpayment', `Only ${unallocated} of this payment is on account`, undefined, { unallocated });
+}
+
 /**
  * Allocates amounts of a payment to invoices of its customer, in the caller's transaction: each must be an
- * issued invoice of that customer (404 / 409) and receive at most what it still owes (409 `overpayment`).
+ * issued invoice of that customer (404 / 409) and receive at most what it still owes (409 `overpayment`). With
+ * `fromAccount`, the money is what the payment has on account: the payment is locked after its invoices (the order a
+ * credit note giving money back to it takes them in) and must hold the total.
  */
 async function allocate(
   tx: Tx,
@@ -54,10 +72,16 @@ async function allocate(
   userId: number | null,
   payment: { id: number; customerId: number },
   allocations: readonly Allocation[],
+  fromAccount = false,
 ) {
   const merged = new Map<number, Decimal>();
   for (const a of allocations) merged.set(a.invoiceId, (merged.get(a.invoiceId) ?? new D(0)).plus(a.amount));
   const invoices = await lockInvoices(tx, tenantId, [...merged.keys()]);
+  if (fromAccount)
+    checkOnAccount(
+      (await lockPayment(tx, tenantId, payment.id)).unallocated,
+      [...merged.values()].reduce((sum, a) => sum.plus(a), new D(0)),
+    );
   for (const [invoiceId, amount] of merged) {
     const invoice = invoices.get(invoiceId);
     if (!invoice || invoice.customerId !== payment.customerId)
@@ -80,11 +104,11 @@ async function allocate(
   await tx.execute(
     sql`insert into payment_allocations (tenant_id, payment_id, invoice_id, amount, created_by)
         select ${tenantId}, ${payment.id}, x."invoiceId", x.amount, ${userId}
-        from json_to_recordset(${JSON.stringify(rows)}::json) as x("invoiceId" int, amount numeric)`,
+        from ${jsonRows(rows)} as x("invoiceId" int, amount numeric)`,
   );
   await tx.execute(
     sql`update invoices i set amount_paid = i.amount_paid + x.amount, updated_at = now()
-        from json_to_recordset(${JSON.stringify(rows)}::json) as x("invoiceId" int, amount numeric)
+        from ${jsonRows(rows)} as x("invoiceId" int, amount numeric)
         where i.id = x."invoiceId" and i.tenant_id = ${tenantId}`,
   );
   for (const r of rows) {
@@ -218,15 +242,14 @@ export async function releaseToAccount(
     released.push({ paymentId: p.paymentId, amount: amount.toFixed(2) });
     left = left.minus(amount);
   }
-  const rows = JSON.stringify(released);
   await tx.execute(
     sql`insert into payment_allocations (tenant_id, payment_id, invoice_id, amount, credit_note_id, created_by)
         select ${tenantId}, x."paymentId", ${invoiceId}, -x.amount, ${creditNote.id}, ${userId}
-        from json_to_recordset(${rows}::json) as x("paymentId" int, amount numeric)`,
+        from ${jsonRows(released)} as x("paymentId" int, amount numeric)`,
   );
   await tx.execute(
     sql`update payments p set unallocated = p.unallocated + x.amount
-        from json_to_recordset(${rows}::json) as x("paymentId" int, amount numeric)
+        from ${jsonRows(released)} as x("paymentId" int, amount numeric)
         where p.id = x."paymentId" and p.tenant_id = ${tenantId}`,
   );
   const [after] = await queryRows<{ paid: string }>(
@@ -296,24 +319,12 @@ export function paymentsService(db: Db) {
     allocate: (auth: AuthContext, paymentId: number, body: TAllocationInput) =>
       scoped(auth, async (tx, tenantId) => {
         const input = ZAllocationInput.parse(body);
-        // Invoices first, then the payment: the order a credit note giving money back to it takes them in.
-        await lockInvoices(
+        const [payment] = await queryRows<{ id: number; customerId: number }>(
           tx,
-          tenantId,
-          input.allocations.map((a) => a.invoiceId),
-        );
-        const [payment] = await queryRows<{ id: number; customerId: number; unallocated: string }>(
-          tx,
-          sql`select id, customer_id as "customerId", unallocated::text as unallocated from payments
-              where id = ${paymentId} and tenant_id = ${tenantId} for update`,
+          sql`select id, customer_id as "customerId" from payments where id = ${paymentId} and tenant_id = ${tenantId}`,
         );
         if (!payment) throw notFound('payment');
-        const total = input.allocations.reduce((s, a) => s.plus(a.amount), new D(0));
-        if (total.greaterThan(payment.unallocated))
-          throw conflict('overpayment', `Only ${payment.unallocated} of this payment is on account`, undefined, {
-            unallocated: payment.unallocated,
-          });
-        const allocated = await allocate(tx, tenantId, auth.userId, payment, input.allocations);
+        const allocated = await allocate(tx, tenantId, auth.userId, payment, input.allocations, true);
         await takeFromPayment(tx, tenantId, paymentId, allocated);
         return readPayment(tx, tenantId, paymentId);
       }),
@@ -325,20 +336,12 @@ export function paymentsService(db: Db) {
     refund: (auth: AuthContext, paymentId: number, body: TRefundInput) =>
       scoped(auth, async (tx, tenantId) => {
         const input = ZRefundInput.parse(body);
-        const [payment] = await queryRows<{ unallocated: string }>(
-          tx,
-          sql`select unallocated::text as unallocated from payments
-              where id = ${paymentId} and tenant_id = ${tenantId} for update`,
-        );
-        if (!payment) throw notFound('payment');
+        const payment = await lockPayment(tx, tenantId, paymentId);
         const errors = await missingReferences(tx, tenantId, {
           paymentModeId: { table: 'payment_modes', id: input.paymentModeId },
         });
         if (errors.length) throw badRequest('unknown_reference', 'Unknown payment mode', errors);
-        if (new D(input.amount).greaterThan(payment.unallocated))
-          throw conflict('overpayment', `Only ${payment.unallocated} of this payment is on account`, undefined, {
-            unallocated: payment.unallocated,
-          });
+        checkOnAccount(payment.unallocated, new D(input.amount));
         await tx.execute(
           sql`insert into payment_refunds (tenant_id, payment_id, refund_date, amount, payment_mode_id, reference,
                 created_by)
