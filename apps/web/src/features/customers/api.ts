@@ -1,7 +1,7 @@
 import type { TCustomer, TCustomerGroup, TCustomerGroupInput, TCustomerInput } from '@tagstock/contract';
 import type { TFunction } from 'i18next';
 import { createResourceApi } from '../../app/resource-api';
-import type { ListFilter } from '../../components/documents/DocumentListPage';
+import type { ListFilter } from '../../components/ListFilters';
 import { referenceOf } from '../../components/reference-source';
 
 export const customersApi = createResourceApi<TCustomer, TCustomerInput>({

@@ -1,18 +1,15 @@
 import { useMemo, useState, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TReceivedInvoiceSummary } from '@tagstock/contract';
-import { FilterSelect } from '../../components/FilterSelect';
 import { formatDate, formatDateTime } from '../../components/format';
 import { ImageFileButton } from '../../components/ImagePicker';
+import { FilterBar, useFilterQuery, type ListFilter } from '../../components/ListFilters';
 import { PageHeader } from '../../components/PageHeader';
-import { ReferenceSelect } from '../../components/ReferenceSelect';
 import type { ResourceColumn } from '../../components/resource-columns';
 import { ResourceTable } from '../../components/ResourceTable';
-import { useUrlFilters } from '../../components/use-list-params';
 import { useCanWrite } from '../../components/use-permission';
 import { supplierRef } from '../suppliers/api';
 import { receivedInvoicesApi } from './api';
@@ -97,13 +94,26 @@ const useColumns = () => {
 export const ReceivedInvoicesPage = () => {
   const { t } = useTranslation();
   const canWrite = useCanWrite('receivedInvoices');
-  const { searchParams, setFilter } = useUrlFilters();
-  const supplierId = searchParams.get('supplierId') ?? '';
-  const valid = searchParams.get('valid') ?? '';
-  const filters = useMemo(
-    () => ({ supplierId: supplierId || undefined, valid: valid || undefined }),
-    [supplierId, valid],
-  );
+  const filters: ListFilter[] = [
+    {
+      param: 'supplierId',
+      label: t('fields.supplier'),
+      allLabel: t('receivedInvoices.allSuppliers'),
+      source: supplierRef,
+      width: 240,
+    },
+    {
+      param: 'valid',
+      label: t('receivedInvoices.validity'),
+      allLabel: t('receivedInvoices.allValidities'),
+      options: [
+        { value: 'true', label: t('receivedInvoices.valid') },
+        { value: 'false', label: t('receivedInvoices.invalid') },
+      ],
+      width: 200,
+    },
+  ];
+  const query = useFilterQuery(filters);
   const columns = useColumns();
   const { send, sending } = useReceiveFile();
   const [dragging, setDragging] = useState(false);
@@ -160,33 +170,12 @@ export const ReceivedInvoicesPage = () => {
           </Typography>
         </Box>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <ReferenceSelect
-          source={supplierRef}
-          size="small"
-          label={t('fields.supplier')}
-          emptyLabel={t('receivedInvoices.allSuppliers')}
-          value={supplierId}
-          width={240}
-          onChange={(v) => setFilter('supplierId', v)}
-        />
-        <FilterSelect
-          label={t('receivedInvoices.validity')}
-          allLabel={t('receivedInvoices.allValidities')}
-          value={valid}
-          options={[
-            { value: 'true', label: t('receivedInvoices.valid') },
-            { value: 'false', label: t('receivedInvoices.invalid') },
-          ]}
-          width={200}
-          onChange={(v) => setFilter('valid', v)}
-        />
-      </Stack>
+      <FilterBar filters={filters} />
       <ResourceTable<TReceivedInvoiceSummary>
         label={t('receivedInvoices.title')}
         columns={columns}
         useList={receivedInvoicesApi.useList}
-        filters={filters}
+        filters={query}
         defaultSort="receivedAt:desc"
         emptyText={t('receivedInvoices.empty')}
         countKey="receivedInvoices.count"
