@@ -52,6 +52,12 @@ export const isDue = (a: string): SQL => {
   return sql`${i}.amount_paid + ${i}.amount_credited < ${i}.total_gross`;
 };
 
+/** The invoice aliased `a` is late (the label 'overdue'), said as plain conditions an index of those still due serves. */
+export const isOverdue = (a: string): SQL => {
+  const i = sql.raw(a);
+  return sql`${i}.status = 'issued' and ${i}.due_date < ${tenantDay} and ${isDue(a)}`;
+};
+
 /**
  * The payment label's code (SPEC) of the invoice aliased `a`, in SQL so that lists filter and sort on it:
  * none for drafts and canceled invoices; paid when nothing is due; overdue past the due date; on account when
@@ -204,8 +210,7 @@ export const invoiceListSpec = (tenantId: number | null, q: Record<string, unkno
         ? [sql`(o.status <> 'issued' or ${amountDue('o')} = 0)`]
         : [];
   // What the overdue label implies, said as a plain condition: an index of the invoices still due can serve it.
-  const overdue =
-    q.paymentLabel === 'overdue' ? [sql`o.status = 'issued' and o.due_date < ${tenantDay} and ${isDue('o')}`] : [];
+  const overdue = q.paymentLabel === 'overdue' ? [isOverdue('o')] : [];
   return { ...spec, where: [...(spec.where ?? []), ...unpaid, ...overdue] };
 };
 

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { period } from '../../platform/period';
 import { widgetRoutes } from '../../platform/widget-routes';
-import { amountDue, isDue, tenantDay } from './invoices';
+import { amountDue, isDue, isOverdue, tenantDay } from './invoices';
 
 /** Issued invoices (canceled ones left out) of the period by invoice date. */
 const issuedIn = (tenantId: number, q: TPeriodQuery) => {
@@ -55,8 +55,7 @@ const queries = {
   async late(tx: Tx, tenantId: number, q: TPeriodQuery): Promise<TLateInvoices> {
     // By due date: an invoice dated in the last 30 days is not late yet with 30- or 60-day terms.
     const { from, to } = period(q);
-    const late = sql`i.tenant_id = ${tenantId} and i.status = 'issued' and i.due_date between ${from} and ${to}
-      and i.due_date < ${tenantDay} and ${isDue('i')}`;
+    const late = sql`i.tenant_id = ${tenantId} and i.due_date between ${from} and ${to} and ${isOverdue('i')}`;
     const [row] = await queryRows<{ count: number; amountDue: string }>(
       tx,
       sql`select count(*)::int as count, coalesce(sum(${amountDue('i')}), 0)::text as "amountDue"
