@@ -117,7 +117,8 @@ export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
 
 /**
  * SPEC payment labels, computed by the server from the due date, the amount not paid and the payments (the
- * threshold of 3 days): paid; overdue by `days`; the customer has money on account to allocate; partially paid;
+ * threshold of 3 days), each saying what happened to that invoice: paid; paid, and a credit note put part of what
+ * it was paid back on the customer's account (on account); overdue by `days`; partially paid;
  * due within 3 days (`days` left, 0 = due today); `days` left.
  */
 export const PAYMENT_LABELS = ['paid', 'overdue', 'on_account', 'partial', 'due_soon', 'days_left'] as const;

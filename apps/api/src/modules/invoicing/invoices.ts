@@ -60,17 +60,18 @@ export const isOverdue = (a: string): SQL => {
 
 /**
  * The payment label's code (SPEC) of the invoice aliased `a`, in SQL so that lists filter and sort on it:
- * none for drafts and canceled invoices; paid when nothing is due; overdue past the due date; on account when
- * the customer has money received and not yet allocated; partial once something is paid; due within
+ * none for drafts and canceled invoices; on account when nothing is due and a credit note gave part of what this
+ * invoice was paid back on the customer's account; paid when nothing is due; overdue past the due date; partial
+ * once something is paid; due within
  * DUE_SOON_DAYS days (0: today); else days left. The one definition: lists, the filter and the dashboard use it.
  */
 export const paymentLabelCode = (a: string): SQL => {
   const i = sql.raw(a);
   return sql`case when ${i}.status <> 'issued' then null
+    when ${amountDue(a)} = 0 and exists (select 1 from payment_allocations pa where pa.tenant_id = ${i}.tenant_id
+                 and pa.invoice_id = ${i}.id and pa.credit_note_id is not null) then 'on_account'
     when ${amountDue(a)} = 0 then 'paid'
     when ${i}.due_date < ${tenantDay} then 'overdue'
-    when exists (select 1 from payments p where p.tenant_id = ${i}.tenant_id and p.customer_id = ${i}.customer_id
-                 and p.unallocated > 0) then 'on_account'
     when ${i}.amount_paid > 0 then 'partial'
     when ${i}.due_date - ${tenantDay} <= ${DUE_SOON_DAYS} then 'due_soon'
     else 'days_left' end`;

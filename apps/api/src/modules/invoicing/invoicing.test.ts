@@ -368,7 +368,7 @@ describe('invoices', () => {
     );
     expect([(await invoice(one.id)).paymentLabel, (await invoice(two.id)).paymentLabel]).toEqual([
       { code: 'paid' },
-      { code: 'on_account' },
+      { code: 'days_left', days: 30 },
     ]);
     const overAllocated = await call('POST', `/payments/${payment.id}/allocations`, {
       allocations: [{ invoiceId: two.id, amount: '38.01' }],
@@ -544,7 +544,8 @@ describe('credit notes', () => {
       '12.00',
       '12.00',
       '0.00',
-      { code: 'paid' },
+      // What happened to this invoice: paid, and part of what it was paid went back on the customer's account.
+      { code: 'on_account' },
     ]);
     const history = await ok<TInvoicePayment[]>('GET', `/invoices/${inv.id}/payments`);
     expect(history.map((p) => [p.amount, p.creditNoteNumber])).toEqual([
