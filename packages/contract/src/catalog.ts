@@ -13,6 +13,13 @@ import {
   str,
   text,
 } from './fields';
+import {
+  ZArticleNature,
+  ZCustomerKind,
+  ZElectronicAddress,
+  ZVatExemptionCode,
+  ZVatExemptionDefault,
+} from './einvoicing';
 
 /** Decimal amounts travel as strings ("12.50"): never through a float. Fits `numeric(14,4)`. */
 export const ZMoney = amount(10);
@@ -66,12 +73,18 @@ export const ZSupplier = z.object({ ...contactOutput, articleCount: z.number().i
 export type TSupplier = z.infer<typeof ZSupplier>;
 
 // Categories
-export const ZCategoryInput = z.strictObject({ name: required(120), description: optionalText(500) });
+export const ZCategoryInput = z.strictObject({
+  name: required(120),
+  description: optionalText(500),
+  /** What its articles sell when they do not say: goods or a service (the invoices' billing mode). */
+  nature: ZArticleNature.nullish().transform((v) => v ?? null),
+});
 export type TCategoryInput = z.infer<typeof ZCategoryInput>;
 export const ZCategory = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  nature: ZArticleNature.nullable(),
   articleCount: z.number().int(),
   ...stamp,
 });
@@ -92,6 +105,12 @@ export const ZCustomerInput = z.strictObject({
   ...contactInput,
   customerCategory: optionalText(120),
   groupId: optionalId,
+  /** A company (default) or a person: B2B / B2BINT or B2C on its invoices. */
+  kind: ZCustomerKind.default('company'),
+  /** Where a platform delivers its invoices (BT-49); none: a French company's SIREN, else its email. */
+  electronicAddress: ZElectronicAddress,
+  /** The legal basis of its lines at 0 % when a line names none (an EU company: intra-community supply). */
+  vatExemption: ZVatExemptionDefault,
   /** Where goods go when not to the (billing) address; printed on invoices when it differs. */
   deliveryAddress: optionalText(300),
   deliveryPostcode: optionalText(20),
@@ -104,6 +123,9 @@ export const ZCustomer = z.object({
   customerCategory: z.string().nullable(),
   groupId: z.number().int().nullable(),
   groupName: z.string().nullable(),
+  kind: ZCustomerKind,
+  electronicAddress: z.string().nullable(),
+  vatExemption: ZVatExemptionCode.nullable(),
   deliveryAddress: z.string().nullable(),
   deliveryPostcode: z.string().nullable(),
   deliveryCity: z.string().nullable(),
@@ -136,6 +158,10 @@ export const ZArticleInput = z.strictObject({
   categoryId: optionalId,
   supplierId: optionalId,
   stockTag: optionalText(60),
+  /** Goods or a service; none: its category's, else the company's (the invoices' billing mode). */
+  nature: ZArticleNature.nullish().transform((v) => v ?? null),
+  /** The legal basis of its lines at 0 % when neither the line nor the customer names one. */
+  vatExemption: ZVatExemptionDefault,
 });
 export type TArticleInput = z.infer<typeof ZArticleInput>;
 /** Creation may set the opening stock, recorded as the first stock movement; afterwards only increments and decrements change it. */
@@ -159,6 +185,8 @@ export const ZArticle = z.object({
   supplierId: z.number().int().nullable(),
   supplierName: z.string().nullable(),
   stockTag: z.string().nullable(),
+  nature: ZArticleNature.nullable(),
+  vatExemption: ZVatExemptionCode.nullable(),
   hasImage: z.boolean(),
   ...stamp,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldErrorCode } from './constants';
 import { amount, optionalEmail, optionalText, required, text } from './fields';
 import { ZRate } from './catalog';
+import { ZElectronicAddress } from './einvoicing';
 
 /** What a company sells, printed on its invoices since the e-invoicing reform. */
 export const SUPPLY_KINDS = ['goods', 'services', 'both'] as const;
@@ -126,6 +127,8 @@ export const ZCompanySettingsInput = z
       .transform((v) => v ?? null),
     /** VAT paid on debits (option for services), printed when chosen. */
     vatOnDebits: z.boolean().default(false),
+    /** Where a platform delivers invoices to the company (BT-34); none: its SIREN (scheme 0225). */
+    electronicAddress: ZElectronicAddress,
   })
   .superRefine((v, ctx) => {
     // A French VAT number is built on the SIREN: both given, they must agree.
@@ -157,6 +160,7 @@ export const ZCompanySettings = z.object({
   latePenaltyRate: z.string().nullable(),
   supplyKind: z.enum(SUPPLY_KINDS).nullable(),
   vatOnDebits: z.boolean(),
+  electronicAddress: z.string().nullable(),
   /** The settings an invoice needs and that are missing (empty: invoices can be issued). */
   missingForInvoicing: z.array(z.string()),
   hasLogo: z.boolean(),

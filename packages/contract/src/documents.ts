@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalText, quantity, str } from './fields';
 import { ZPrice, ZRate } from './catalog';
 import { VAT_CATEGORIES } from './constants';
+import { ZVatExemption } from './einvoicing';
 
 /**
  * The business document pattern (DESIGN §4b): a header and lines; the server computes the totals in decimal
@@ -55,6 +56,8 @@ export const ZVatBreakdown = z.object({
   vat: z.string(),
   /** The document discount taken off this row's lines before its base (BG-20); none on documents without. */
   allowance: z.string().optional(),
+  /** Why a row without VAT carries none (BT-120/121): sales documents' exempt rows. */
+  exemption: ZVatExemption.optional(),
 });
 export type TVatBreakdown = z.infer<typeof ZVatBreakdown>;
 export const ZDocumentTotals = z.object({

@@ -14,3 +14,4 @@ export * from './platform-orders';
 export * from './outputs';
 export * from './invoicing';
 export * from './received-invoices';
+export * from './einvoicing';

@@ -10,6 +10,7 @@ import {
   type TDocumentTransition,
 } from './documents';
 import { amount, id, isoDate, optionalId, optionalText, quantity, stamp, str } from './fields';
+import { VAT_EXEMPTIONS, ZFrenchVatRate, ZVatExemption, ZVatExemptionInput, type TCustomerKind } from './einvoicing';
 
 /**
  * Sales documents (SPEC §3, state groups `invoice`, `avoir`): proformas, invoices, credit notes and the payments
@@ -47,7 +48,98 @@ export type TPaymentType = z.infer<typeof ZPaymentType>;
 export const ZSalesTotals = ZDocumentTotals.extend({ lineTotal: z.string(), allowanceTotal: z.string() });
 export type TSalesTotals = z.infer<typeof ZSalesTotals>;
 
-const salesLines = z.array(ZDocumentLineInput).max(DOCUMENT_LINES_MAX).default([]);
+// — E-invoicing (EN 16931 and the French CTC rules) —
+
+/**
+ * The billing mode (BT-23, "cadre de facturation") of a simple invoice: B1 goods, S1 services, M1 both. Derived
+ * from the lines' articles (an article, else its category, says goods or service; else the company's supply
+ * kind) unless chosen.
+ */
+export const BILLING_MODES = ['B1', 'S1', 'M1'] as const;
+export const ZBillingMode = z.enum(BILLING_MODES);
+export type TBillingMode = z.infer<typeof ZBillingMode>;
+const optionalBillingMode = ZBillingMode.nullish().transform((v) => v ?? null);
+
+const COUNTRIES: Record<string, string> = {
+  france: 'FR',
+  belgique: 'BE',
+  belgium: 'BE',
+  allemagne: 'DE',
+  germany: 'DE',
+  espagne: 'ES',
+  spain: 'ES',
+  italie: 'IT',
+  italy: 'IT',
+  luxembourg: 'LU',
+  suisse: 'CH',
+  switzerland: 'CH',
+  'pays-bas': 'NL',
+  netherlands: 'NL',
+  'royaume-uni': 'GB',
+  'united kingdom': 'GB',
+  portugal: 'PT',
+  monaco: 'MC',
+};
+
+/** An ISO 3166 code from a country as typed (France, FR, belgique…); France when none is given. */
+export function countryCode(country: string | null | undefined): string {
+  const text = (country ?? '').trim();
+  if (!text) return 'FR';
+  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
+  return COUNTRIES[text.toLowerCase()] ?? 'FR';
+}
+
+/** The processing note BAR (French rules): a French company, a company abroad, or a person. */
+export type TBuyerTreatment = 'B2B' | 'B2BINT' | 'B2C';
+export const buyerTreatment = (c: { kind: TCustomerKind; country: string | null }): TBuyerTreatment =>
+  c.kind === 'person' ? 'B2C' : countryCode(c.country) === 'FR' ? 'B2B' : 'B2BINT';
+
+/** What an invoice needs of its customer, as the customer screen and `customer_incomplete` name the fields. */
+export type TInvoicingCustomer = {
+  kind: TCustomerKind;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string | null;
+  siren: string | null;
+  email: string | null;
+  electronicAddress: string | null;
+};
+/**
+ * The customer's fields an invoice cannot be issued without: the address; a French company's SIREN (BR-FR-11,
+ * its electronic address by default); for the others an electronic address or an email (BR-FR-12).
+ */
+export function customerMissingForInvoicing(c: TInvoicingCustomer): string[] {
+  const missing: string[] = (['address', 'postcode', 'city'] as const).filter((f) => !c[f]);
+  if (buyerTreatment(c) === 'B2B') {
+    if (!c.siren) missing.push('siren');
+  } else if (!c.electronicAddress && !c.email) missing.push('electronicAddress');
+  return missing;
+}
+
+/** What a draft invoice lacks before it can be issued, shown before the click (empty lists: it can be issued). */
+export const ZMissingForIssue = z.object({ company: z.array(z.string()), customer: z.array(z.string()) });
+export type TMissingForIssue = z.infer<typeof ZMissingForIssue>;
+
+/**
+ * A sales line: a French VAT rate (BR-FR-16) and, at 0 %, the legal basis of the exemption (BT-120/121): typed on
+ * the line, else the customer's, else the article's; its category follows from it (E, K, AE, G).
+ */
+export const ZSalesLineInput = ZDocumentLineInput.extend({
+  vatRate: ZFrenchVatRate,
+  vatExemption: ZVatExemptionInput.nullish().transform((v) => v ?? null),
+}).superRefine((l, ctx) => {
+  if (l.vatExemption && Number(l.vatRate) !== 0)
+    ctx.addIssue({ code: 'custom', path: ['vatExemption'], message: 'an exempt line has a VAT rate of 0' });
+});
+export type TSalesLineInput = z.input<typeof ZSalesLineInput>;
+/** A sales line as stored: its exemption (code and text) when it carries no VAT. */
+export const ZSalesLine = ZDocumentLine.extend({ vatExemption: ZVatExemption.nullable() });
+export type TSalesLine = z.infer<typeof ZSalesLine>;
+/** The exemption a category-and-rate row of the breakdown states. */
+export const exemptionCategory = (code: keyof typeof VAT_EXEMPTIONS) => VAT_EXEMPTIONS[code].category;
+
+const salesLines = z.array(ZSalesLineInput).max(DOCUMENT_LINES_MAX).default([]);
 
 // — Proformas —
 
@@ -88,7 +180,7 @@ export type TProformaSummary = z.infer<typeof ZProformaSummary>;
 export const ZProforma = ZProformaSummary.extend({
   discount: ZDocumentDiscount,
   notes: z.string().nullable(),
-  lines: z.array(ZDocumentLine),
+  lines: z.array(ZSalesLine),
   totals: ZSalesTotals,
   invoiceNumber: z.string().nullable(),
   createdByName: z.string().nullable(),
@@ -149,6 +241,8 @@ export const ZInvoiceInput = z.strictObject({
   deliveryAddress: address,
   discount: ZDocumentDiscountInput,
   notes: optionalText(2000),
+  /** BT-23; none: derived from the lines (B1 goods, S1 services, M1 both). */
+  billingMode: optionalBillingMode,
   lines: salesLines,
 });
 export type TInvoiceInput = z.input<typeof ZInvoiceInput>;
@@ -179,7 +273,7 @@ export const ZInvoiceSummary = z.object({
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
-export const ZInvoiceLine = ZDocumentLine.extend({
+export const ZInvoiceLine = ZSalesLine.extend({
   /** Units already credited by issued credit notes. */
   creditedQuantity: z.number().int(),
 });
@@ -194,6 +288,12 @@ export const ZInvoice = ZInvoiceSummary.extend({
   deliveryAddress: z.string().nullable(),
   discount: ZDocumentDiscount,
   notes: z.string().nullable(),
+  /** BT-23: the one chosen, else derived from the lines; fixed when issued. */
+  billingMode: ZBillingMode,
+  /** Whether `billingMode` follows the lines (none chosen). */
+  billingModeDerived: z.boolean(),
+  /** A draft's: what the company settings and the customer lack before it can be issued; null once issued. */
+  missingForIssue: ZMissingForIssue.nullable(),
   lines: z.array(ZInvoiceLine),
   totals: ZSalesTotals,
   issuedAt: z.string().nullable(),
@@ -243,8 +343,6 @@ export type TInvoicingCompanyField = (typeof INVOICING_COMPANY_FIELDS)[number];
 /** The invoicing settings that a company's settings lack (empty: invoices can be issued). */
 export const companyMissingForInvoicing = (settings: Partial<Record<TInvoicingCompanyField, unknown>>) =>
   INVOICING_COMPANY_FIELDS.filter((f) => settings[f] === null || settings[f] === undefined || settings[f] === '');
-/** What the buyer needs on an invoice: its address, and a French company's SIREN. */
-export const INVOICING_CUSTOMER_FIELDS = ['address', 'postcode', 'city', 'siren'] as const;
 
 // — Payments —
 
@@ -386,9 +484,11 @@ export const ZCreditNoteSummary = z.object({
   ...stamp,
 });
 export type TCreditNoteSummary = z.infer<typeof ZCreditNoteSummary>;
-export const ZCreditNoteLine = ZDocumentLine.extend({ invoiceLineId: z.number().int() });
+export const ZCreditNoteLine = ZSalesLine.extend({ invoiceLineId: z.number().int() });
 export const ZCreditNote = ZCreditNoteSummary.extend({
   reason: z.string().nullable(),
+  /** BT-23: the invoice's it corrects. */
+  billingMode: ZBillingMode,
   /** What issuing it gave back on the customer's account: the invoice had been paid beyond what it left to pay. */
   releasedToAccount: z.string(),
   lines: z.array(ZCreditNoteLine),
