@@ -38,7 +38,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await expect(page.getByRole('textbox', { name: 'Quantity, line 1' })).toBeFocused();
   await page.keyboard.type('2');
   // The totals, with their VAT breakdown, computed as the server will: 2 × 120 + 20 %.
-  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate20 %€240.00€48.00']);
+  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate 20%€240.00€48.00']);
   await expect(page.getByTestId('total-gross')).toHaveText('€288.00');
   await page.getByRole('button', { name: 'Place the order' }).click();
   await expect(page).toHaveURL(/\/admin\/bdcRb\/\d+$/);
@@ -49,7 +49,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   const number = (await heading.textContent())!.replace('Order ', '');
   await expect(page.getByText('In progress', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Lines' })).toContainText('RB-TAG-UHF-1000');
-  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate20 %€240.00€48.00']);
+  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate 20%€240.00€48.00']);
   await expect(page.getByTestId('total-gross')).toHaveText('€288.00');
   // Its PDF, issued by the tenant to the platform.
   const downloading = page.waitForEvent('download');

@@ -92,7 +92,7 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   await expect(page.getByTestId('total-net')).toHaveText('€130.00');
   await expect(page.getByTestId('total-vat')).toHaveText('€26.00');
   await expect(page.getByTestId('total-gross')).toHaveText('€156.00');
-  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate20 %€130.00€26.00']);
+  await expect(page.getByTestId('vat-breakdown')).toHaveText(['Standard rate 20%€130.00€26.00']);
   await expect(page.getByRole('combobox', { name: 'Article, line 1' })).toHaveValue(`${a.reference} — Gants A`);
   await expect(page.getByRole('combobox', { name: 'Article, line 2' })).toHaveValue(`${b.reference} — Gants B`);
   await expect(page.getByRole('combobox', { name: 'Article, line 3' })).toHaveValue(`${c.reference} — Gants C`);
