@@ -30,7 +30,7 @@ const recordPayment = async (page: Page, amount?: string) => {
   await page.getByTestId('invoice-payments').getByRole('button', { name: 'Enregistrer un paiement' }).click();
   await expect(dialog(page)).toContainText('Reste à payer');
   if (amount) await dialog(page).getByRole('textbox', { name: 'Montant', exact: true }).fill(amount);
-  await pick(page, 'Mode de paiement', 'Virement', 'Virement');
+  await pick(page, 'Mode de règlement', 'Virement', 'Virement');
   await dialog(page).getByRole('button', { name: 'Enregistrer un paiement' }).click();
   // The toast of an earlier payment may still show beside this one.
   await expect(toast(page, 'Paiement enregistré').last()).toBeVisible();
@@ -236,7 +236,7 @@ test('a payment spread over a customer’s invoices oldest first, the rest on ac
   await expect(page.getByRole('textbox', { name: `Montant affecté à ${first.number}` })).toHaveValue('14,40');
   await expect(page.getByRole('textbox', { name: `Montant affecté à ${second.number}` })).toHaveValue('28,80');
   await expect(page.getByTestId('on-account-note')).toContainText('6,80');
-  await pick(page, 'Mode de paiement', 'Chèque', 'Chèque');
+  await pick(page, 'Mode de règlement', 'Chèque', 'Chèque');
   await page.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(toast(page, /Paiement enregistré/)).toBeVisible();
   await expect(page.getByTestId('allocations')).toContainText('Ce client n’a aucune facture à payer');

@@ -1,7 +1,7 @@
 import type { TCreditNoteStatus } from '@tagstock/contract';
 import type { HistoryVocabulary } from '../../components/DocumentHistory';
 import { statusChip } from '../../components/StatusChip';
-import { SALES_HISTORY_LABELS } from '../invoices/status';
+import { historyLabels } from '../logs/log-format';
 
 export const CreditNoteStatusChip = statusChip<TCreditNoteStatus>(
   { draft: 'info', issued: 'success' },
@@ -12,7 +12,7 @@ export const CreditNoteStatusChip = statusChip<TCreditNoteStatus>(
 export const CREDIT_NOTE_HISTORY: HistoryVocabulary = {
   events: 'creditNotes.events',
   statuses: { status: 'creditNotes.statuses' },
-  labels: SALES_HISTORY_LABELS,
+  labels: historyLabels('credit_note'),
   title: 'creditNotes.history',
   empty: 'creditNotes.noHistory',
 };

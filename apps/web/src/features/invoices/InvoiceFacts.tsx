@@ -34,8 +34,15 @@ export const InvoiceFacts = ({ invoice }: { invoice: TInvoice }) => {
           label={t('invoices.paymentTerm')}
           value={t('invoices.paymentTermDays', { count: invoice.paymentTermDays })}
         />
-        <Fact label={t('invoices.paymentMode')} value={invoice.paymentModeLabel ?? '—'} />
-        <Fact label={t('invoices.paymentType')} value={t(`invoices.paymentTypes.${invoice.paymentType}`)} />
+        {/* How it is to be paid, as the PDF says it; the tenant's own payment mode only when one was chosen. */}
+        <Fact
+          label={t('invoices.paymentType')}
+          value={t(`invoices.paymentTypes.${invoice.paymentType}`)}
+          testId="invoice-payment-type"
+        />
+        {invoice.paymentModeLabel && (
+          <Fact label={t('invoices.paymentMode')} value={invoice.paymentModeLabel} testId="invoice-payment-mode" />
+        )}
         <Fact label={t('documents.discount.title')} value={discountText(invoice.discount, language)} />
         {invoice.proformaId !== null && (
           <Fact

@@ -83,15 +83,6 @@ export const InvoiceHeaderForm = ({
         </TextField>
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <ReferenceSelect
-          source={activePaymentModeRef}
-          label={t('invoices.paymentMode')}
-          value={header.paymentModeId}
-          {...fieldError('paymentModeId')}
-          onChange={(paymentModeId) => setHeader({ paymentModeId })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <TextField
           select
           fullWidth
@@ -105,6 +96,16 @@ export const InvoiceHeaderForm = ({
             </MenuItem>
           ))}
         </TextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <ReferenceSelect
+          source={activePaymentModeRef}
+          label={t('invoices.paymentMode')}
+          value={header.paymentModeId}
+          {...fieldError('paymentModeId')}
+          helperText={fieldError('paymentModeId').helperText ?? t('invoices.paymentModeHelp')}
+          onChange={(paymentModeId) => setHeader({ paymentModeId })}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <TextField

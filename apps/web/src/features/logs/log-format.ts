@@ -1,3 +1,4 @@
+import { VAT_EXEMPTIONS, type TVatExemptionCode } from '@tagstock/contract';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatRate } from '../../components/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -55,6 +56,38 @@ const LABEL_KEYS: Record<string, string> = {
   paymentModeLabel: 'purchaseOrders.paymentMode',
   unallocated: 'invoicePayments.onAccount',
 };
+
+// What sales documents and their payments log, named as their screens name it (a payment mode of an invoice is
+// its "mode de règlement", beside the means of payment printed on it).
+const SALES_LABEL_KEYS: Record<string, string> = {
+  orderDate: 'invoices.orderDate',
+  notes: 'invoices.notes',
+  lines: 'documents.lines',
+  paymentModeId: 'invoices.paymentMode',
+  paymentModeLabel: 'invoices.paymentMode',
+  deliveryAddress: 'invoices.deliveryAddress',
+  reason: 'creditNotes.reason',
+};
+
+// Where an entity names a field its own way: a customer's kind is a company or a person; the invoice a proforma
+// became is named, and its page links to it.
+const ENTITY_LABEL_KEYS: Record<string, Record<string, string>> = {
+  proforma: { ...SALES_LABEL_KEYS, invoiceId: 'proformas.invoice' },
+  invoice: SALES_LABEL_KEYS,
+  credit_note: SALES_LABEL_KEYS,
+  payment: SALES_LABEL_KEYS,
+  customer: { kind: 'fields.customerKind' },
+};
+
+/**
+ * The labels of the fields an entity logs, for a document's history (`HistoryVocabulary.labels`): the activity
+ * log's own, so that a field is named the same in both, and in the user's language in both.
+ */
+export const historyLabels = (entity: string): Record<string, string> => ({
+  ...LABEL_KEYS,
+  ...ENTITY_LABEL_KEYS[entity],
+});
+
 // Fields holding codes the web names: the field → the prefix of its values' keys (per entity where they differ).
 const CODES: Record<string, string | Record<string, string>> = {
   reasonCode: 'stockReasons',
@@ -69,6 +102,9 @@ const CODES: Record<string, string | Record<string, string>> = {
   },
   paymentType: 'invoices.paymentTypes',
   supplyKind: 'company.supplyKinds',
+  billingMode: 'logs.codes.billingMode',
+  nature: 'logs.codes.nature',
+  kind: { customer: 'logs.codes.customerKind' },
 };
 const codesOf = (field: string, entity?: string): string | undefined => {
   const codes = CODES[field];
@@ -97,9 +133,27 @@ export const visibleChanges = (changes: readonly LogChange[]): LogChange[] => {
   return changes.filter((c) => !(c.field.endsWith('Id') && fields.has(`${c.field.slice(0, -2)}Name`)));
 };
 
+/** The translation key of a field's label as the forms show it (of `entity` when it names it its own way). */
+export const fieldLabelKey = (field: string, entity?: string): string =>
+  (entity ? ENTITY_LABEL_KEYS[entity]?.[field] : undefined) ?? LABEL_KEYS[field] ?? `fields.${field}`;
+
 /** A field's label as the forms show it. */
-export const fieldLabel = (t: Translate, field: string): string =>
-  t(LABEL_KEYS[field] ?? `fields.${field}`, { defaultValue: field });
+export const fieldLabel = (t: Translate, field: string, entity?: string): string =>
+  t(fieldLabelKey(field, entity), { defaultValue: field });
+
+const isExemptionCode = (code: unknown): code is TVatExemptionCode =>
+  typeof code === 'string' && code in VAT_EXEMPTIONS;
+
+/** A line's or a party's VAT exemption: its legal mention as typed, or the short name of its code. */
+const exemptionText = (value: unknown, language: string): string | null => {
+  if (isExemptionCode(value)) return VAT_EXEMPTIONS[value][language === 'fr' ? 'shortFr' : 'shortEn'];
+  if (typeof value === 'object' && value !== null && 'code' in value) {
+    const { code, text } = value as { code: unknown; text?: unknown };
+    if (typeof text === 'string' && text) return text;
+    if (isExemptionCode(code)) return VAT_EXEMPTIONS[code][language === 'fr' ? 'shortFr' : 'shortEn'];
+  }
+  return null;
+};
 
 /** A logged value as the user reads it elsewhere: money, rates, dates, yes/no, "—" for nothing. */
 export const formatLogValue = (
@@ -110,6 +164,7 @@ export const formatLogValue = (
   entity?: string,
 ): string => {
   if (value === null || value === undefined || value === '') return t('logs.values.empty');
+  if (field === 'vatExemption') return exemptionText(value, language) ?? JSON.stringify(value);
   const codes = codesOf(field, entity);
   if (codes)
     return [value]
@@ -129,7 +184,7 @@ export const formatLogValue = (
 
 /** One change of an entry about `entity` as a line: "Taille : — → Unique". */
 export const changeLine = (t: Translate, change: LogChange, language: string, entity?: string) => ({
-  label: fieldLabel(t, change.field),
+  label: fieldLabel(t, change.field, entity),
   from: formatLogValue(t, change.field, change.from, language, entity),
   to: formatLogValue(t, change.field, change.to, language, entity),
 });

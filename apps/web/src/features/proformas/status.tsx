@@ -1,7 +1,7 @@
 import type { TProformaStatus } from '@tagstock/contract';
 import type { HistoryVocabulary } from '../../components/DocumentHistory';
 import { statusChip } from '../../components/StatusChip';
-import { SALES_HISTORY_LABELS } from '../invoices/status';
+import { historyLabels } from '../logs/log-format';
 
 export const ProformaStatusChip = statusChip<TProformaStatus>(
   { open: 'info', converted: 'success', canceled: 'default' },
@@ -13,7 +13,7 @@ export const PROFORMA_HISTORY: HistoryVocabulary = {
   events: 'proformas.events',
   statuses: { status: 'proformas.statuses' },
   // The invoice it became: named, the page links to it (a draft has no number yet).
-  labels: { ...SALES_HISTORY_LABELS, invoiceId: 'proformas.invoice' },
+  labels: historyLabels('proforma'),
   title: 'proformas.history',
   empty: 'proformas.noHistory',
 };
