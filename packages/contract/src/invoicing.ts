@@ -10,7 +10,14 @@ import {
   type TDocumentTransition,
 } from './documents';
 import { amount, id, isoDate, optionalId, optionalText, quantity, stamp, str } from './fields';
-import { VAT_EXEMPTIONS, ZFrenchVatRate, ZVatExemption, ZVatExemptionInput, type TCustomerKind } from './einvoicing';
+import {
+  VAT_EXEMPTIONS,
+  ZFrenchVatRate,
+  ZVatExemption,
+  ZVatExemptionInput,
+  type TArticleNature,
+  type TCustomerKind,
+} from './einvoicing';
 
 /**
  * Sales documents (SPEC §3, state groups `invoice`, `avoir`): proformas, invoices, credit notes and the payments
@@ -115,6 +122,22 @@ export function customerMissingForInvoicing(c: TInvoicingCustomer): string[] {
     if (!c.siren) missing.push('siren');
   } else if (!c.electronicAddress && !c.email) missing.push('electronicAddress');
   return missing;
+}
+
+/**
+ * The billing mode of lines of these natures (null: the article and its category do not say; the company's
+ * supply kind decides: services, else goods): S1 all services, M1 both, B1 all goods. A company that opted for
+ * VAT on debits pays the VAT of its services when it invoices, as for goods: its services count as goods (B1).
+ */
+export function billingModeOf(
+  natures: readonly (TArticleNature | null)[],
+  company: { supplyKind: 'goods' | 'services' | 'both' | null; vatOnDebits: boolean },
+): TBillingMode {
+  if (company.vatOnDebits) return 'B1';
+  const fallback: TArticleNature = company.supplyKind === 'services' ? 'service' : 'goods';
+  const known = new Set(natures.map((n) => n ?? fallback));
+  if (known.has('service')) return known.has('goods') ? 'M1' : 'S1';
+  return 'B1';
 }
 
 /** What a draft invoice lacks before it can be issued, shown before the click (empty lists: it can be issued). */
@@ -442,6 +465,8 @@ export const ZInvoicePayment = z.object({
    * the date the credit note's): the invoice was paid more than was left after it.
    */
   creditNoteNumber: z.string().nullable(),
+  /** That credit note, for a link to it. */
+  creditNoteId: z.number().int().nullable(),
   userName: z.string().nullable(),
   createdAt: z.string(),
 });

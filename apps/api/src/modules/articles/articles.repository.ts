@@ -7,7 +7,7 @@ export const articleColumns = sql`a.id, a.reference, a.designation, a.size, a.qu
   ${moneyText(sql`a.price_ht`)} as "priceHt", trim_scale(a.vat_rate)::text as "vatRate",
   ${moneyText(sql`a.price_ttc`)} as "priceTtc", ${moneyText(sql`a.unit_price`)} as "unitPrice", a.stock_alert as "stockAlert",
   a.category_id as "categoryId", c.name as "categoryName", a.supplier_id as "supplierId", s.name as "supplierName",
-  a.stock_tag as "stockTag", exists(select 1 from article_images i where i.article_id = a.id) as "hasImage",
+  a.stock_tag as "stockTag", a.nature, a.vat_exemption as "vatExemption", exists(select 1 from article_images i where i.article_id = a.id) as "hasImage",
   ${isoUtc(sql`a.created_at`)} as "createdAt", ${isoUtc(sql`a.updated_at`)} as "updatedAt"`;
 export const articleFrom = sql`from articles a left join categories c on c.id = a.category_id left join suppliers s on s.id = a.supplier_id`;
 export const articleSort = {

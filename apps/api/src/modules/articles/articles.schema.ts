@@ -36,11 +36,16 @@ export const articles = pgTable(
     categoryId: integer('category_id').references(() => categories.id),
     supplierId: integer('supplier_id').references(() => suppliers.id),
     stockTag: text('stock_tag'),
+    /** 'goods' | 'service'; none: the category's (the invoices' billing mode). */
+    nature: text('nature'),
+    /** The VATEX code its 0 % sales lines take when neither the line nor the customer names one. */
+    vatExemption: text('vat_exemption'),
   },
   (t) => [
     unique('articles_tenant_reference_uq').on(t.tenantId, t.reference),
     check('articles_quantity_ck', sql`${t.quantity} >= 0`),
     check('articles_stock_alert_ck', sql`${t.stockAlert} >= 0`),
+    check('articles_nature_ck', sql`${t.nature} in ('goods', 'service')`),
     index('articles_supplier_idx').on(t.supplierId),
     index('articles_category_idx').on(t.categoryId),
   ],

@@ -13,7 +13,7 @@ export function categoriesModule(db: Db) {
     list: tenantList({
       table: 'categories',
       alias: 'c',
-      columns: sql`c.id, c.name, c.description,
+      columns: sql`c.id, c.name, c.description, c.nature,
         (select count(*)::int from articles a where a.category_id = c.id) as "articleCount"`,
       search: [sql`c.name`, sql`c.description`],
       sort: { name: sql`c.name` },

@@ -29,6 +29,8 @@ export const companySettings = pgTable(
     latePenaltyRate: numeric('late_penalty_rate', { precision: 5, scale: 2 }),
     supplyKind: text('supply_kind'),
     vatOnDebits: boolean('vat_on_debits').notNull().default(false),
+    /** BT-34: a SIREN-based address (scheme 0225) or an email; none: the SIREN. */
+    electronicAddress: text('electronic_address'),
     logo: bytea('logo'),
     logoMime: text('logo_mime'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -27,7 +27,7 @@ async function read(tx: Tx, tenantId: number): Promise<TCompanySettings> {
           c.vat_number as "vatNumber", c.email, c.phone, c.website, c.legal_mentions as "legalMentions", c.iban,
           c.bic, c.legal_form as "legalForm", c.share_capital::text as "shareCapital", c.rcs_city as "rcsCity",
           c.late_penalty_rate::text as "latePenaltyRate", c.supply_kind as "supplyKind",
-          coalesce(c.vat_on_debits, false) as "vatOnDebits",
+          coalesce(c.vat_on_debits, false) as "vatOnDebits", c.electronic_address as "electronicAddress",
           coalesce(c.logo_mime is not null, false) as "hasLogo", ${isoUtc(sql`c.updated_at`)} as "updatedAt"
         from tenants t left join company_settings c on c.tenant_id = t.id
         where t.id = ${tenantId}`,
@@ -162,6 +162,7 @@ export type CompanyForDocuments = {
   latePenaltyRate: string | null;
   supplyKind: TSupplyKind | null;
   vatOnDebits: boolean;
+  electronicAddress: string | null;
   missingForInvoicing: string[];
   logo: { data: Buffer; mimeType: LogoMime } | null;
 };

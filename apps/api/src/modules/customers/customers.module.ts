@@ -24,11 +24,13 @@ type TCustomerQuery = z.infer<typeof ZCustomerListQuery>;
 
 const deliveryColumns = sql`c.delivery_address as "deliveryAddress", c.delivery_postcode as "deliveryPostcode",
   c.delivery_city as "deliveryCity", c.delivery_country as "deliveryCountry"`;
+/** What its invoices need besides the contact: a company or a person, where invoices go, its VAT exemption. */
+const invoicingColumns = sql`c.kind, c.electronic_address as "electronicAddress", c.vat_exemption as "vatExemption"`;
 const DELIVERY_KEYS = ['deliveryAddress', 'deliveryPostcode', 'deliveryCity', 'deliveryCountry'] as const;
 
 const list = (tenantId: number, q: TCustomerQuery): ListSpec => ({
   columns: sql`${contactSelect('c')}, c.customer_category as "customerCategory", c.group_id as "groupId", g.name as "groupName",
-    ${deliveryColumns}`,
+    ${deliveryColumns}, ${invoicingColumns}`,
   from: sql`from customers c left join customer_groups g on g.id = c.group_id`,
   where: [sql`c.tenant_id = ${tenantId}`, ...(q.groupId ? [sql`c.group_id = ${q.groupId}`] : [])],
   search: contactSearch('c'),

@@ -5,8 +5,9 @@ import {
   ZCreditNoteInput,
   type TCreditNote,
   type TCreditNoteStatus,
-  type TDocumentLine,
+  type TSalesLine,
   type TVatBreakdown,
+  type TVatExemption,
 } from '@tagstock/contract';
 import { documentTotals, vatKey } from '@tagstock/contract/money';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ import { creditNoteFacturX } from './einvoice';
 import { creditNotePrintable } from './invoice-print';
 import { tenantDay } from './invoices';
 import { releaseToAccount } from './payments';
+import { exemptBreakdown, exemptionColumns, exemptionSelect } from './sales-documents';
 
 type Input = z.output<typeof ZCreditNoteInput>;
 type LockedNote = LockedDocument<TCreditNoteStatus> & { invoiceId: number };
@@ -37,6 +39,7 @@ type InvoiceLine = {
   discount: string;
   vatRate: string;
   vatCategory: TVatBreakdown['category'];
+  vatExemption: TVatExemption | null;
   creditedQuantity: number;
   netAmount: string;
   /** Σ net of this line on the invoice's other issued credit notes. */
@@ -48,6 +51,7 @@ type InvoiceHead = {
   totalGross: string;
   amountCredited: string;
   amountPaid: string;
+  billingMode: string;
   byRate: (TVatBreakdown & { allowance?: string })[];
 };
 
@@ -57,14 +61,15 @@ async function invoiceOf(tx: Tx, tenantId: number, invoiceId: number, noteId: nu
   const [head] = await queryRows<InvoiceHead>(
     tx,
     sql`select id, status, total_gross::text as "totalGross", amount_credited::text as "amountCredited",
-          amount_paid::text as "amountPaid", vat_breakdown as "byRate"
+          amount_paid::text as "amountPaid", coalesce(billing_mode, 'B1') as "billingMode", vat_breakdown as "byRate"
         from invoices where id = ${invoiceId} and tenant_id = ${tenantId}${lock ? sql` for update` : sql``}`,
   );
   if (!head) throw notFound('invoice');
   const lines = await queryRows<InvoiceLine>(
     tx,
     sql`select id, reference, designation, quantity, unit_price::text as "unitPrice", discount::text as discount,
-          vat_rate::text as "vatRate", vat_category as "vatCategory", credited_quantity as "creditedQuantity",
+          vat_rate::text as "vatRate", vat_category as "vatCategory", ${exemptionSelect('l')},
+          credited_quantity as "creditedQuantity",
           net_amount::text as "netAmount",
           (select coalesce(sum(cl.net_amount), 0)::text from credit_note_lines cl
              join credit_notes n on n.id = cl.credit_note_id and n.status = 'issued'
@@ -143,7 +148,8 @@ async function creditLines(
       return [key, share.toDecimalPlaces(2).toFixed(2)];
     }),
   );
-  const priced = pricedLines(credited, (l) => ({ invoice_line_id: l.id }), { allowances });
+  const priced = pricedLines(credited, (l) => ({ invoice_line_id: l.id, ...exemptionColumns(l) }), { allowances });
+  priced.header.vat_breakdown = JSON.stringify(exemptBreakdown(priced.totals.byRate, credited));
   if (completes) {
     // Each line's net is what the earlier credit notes left of it, and so is each VAT row.
     priced.rows.forEach((row, i) => {
@@ -161,6 +167,7 @@ async function creditLines(
         return {
           category: r.category,
           rate: r.rate,
+          ...(r.exemption ? { exemption: r.exemption } : {}),
           base: minus((x) => x.base),
           vat: minus((x) => x.vat),
           allowance: minus((x) => x.allowance),
@@ -182,7 +189,7 @@ async function creditLines(
 }
 
 async function write(ctx: DocumentContext, input: Input) {
-  const { priced } = await creditLines(
+  const { priced, head } = await creditLines(
     ctx.tx,
     ctx.tenantId,
     { invoiceId: input.invoiceId, lines: 'full' in input ? 'all' : input.lines },
@@ -190,7 +197,13 @@ async function write(ctx: DocumentContext, input: Input) {
     false,
   );
   return {
-    header: { invoice_id: input.invoiceId, credit_date: await today(ctx.tx), reason: input.reason, ...priced.header },
+    header: {
+      invoice_id: input.invoiceId,
+      credit_date: await today(ctx.tx),
+      reason: input.reason,
+      billing_mode: head.billingMode,
+      ...priced.header,
+    },
     lines: priced.rows,
   };
 }
@@ -265,18 +278,19 @@ const summaryFrom = sql`from credit_notes o join invoices i on i.id = o.invoice_
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TCreditNote | undefined> {
   const [header] = await queryRows<Omit<TCreditNote, 'lines'>>(
     tx,
-    sql`select ${summaryColumns}, o.reason, u.name as "createdByName", ${storedTotals('o', true)},
+    sql`select ${summaryColumns}, o.reason, coalesce(o.billing_mode, i.billing_mode, 'B1') as "billingMode",
+          u.name as "createdByName", ${storedTotals('o', true)},
           (select coalesce(-sum(a.amount), 0)::numeric(22, 2)::text from payment_allocations a
            where a.credit_note_id = o.id and a.tenant_id = o.tenant_id) as "releasedToAccount"
         ${summaryFrom} left join users u on u.id = o.created_by
         where o.id = ${id} and o.tenant_id = ${tenantId}`,
   );
   if (!header) return undefined;
-  const lines = await queryRows<TDocumentLine & { invoiceLineId: number }>(
+  const lines = await queryRows<TSalesLine & { invoiceLineId: number }>(
     tx,
     sql`select l.id, l.position, l.reference, l.designation, l.quantity, round(l.unit_price, 2)::text as "unitPrice",
           l.discount::text as discount, l.vat_rate::text as "vatRate", l.vat_category as "vatCategory",
-          l.net_amount::text as "netAmount", il.article_id as "articleId", l.invoice_line_id as "invoiceLineId"
+          l.net_amount::text as "netAmount", ${exemptionSelect('l')}, il.article_id as "articleId", l.invoice_line_id as "invoiceLineId"
         from credit_note_lines l join invoice_lines il on il.id = l.invoice_line_id
         where l.credit_note_id = ${id} and l.tenant_id = ${tenantId} order by l.position`,
   );
@@ -291,7 +305,12 @@ export const creditNoteType: DocumentType<TCreditNoteStatus, TCreditNote, Input,
   lines: {
     table: 'credit_note_lines',
     parent: 'credit_note_id',
-    columns: { ...PRICED_LINE_COLUMNS, invoice_line_id: 'int' },
+    columns: {
+      ...PRICED_LINE_COLUMNS,
+      invoice_line_id: 'int',
+      vat_exemption_code: 'text',
+      vat_exemption_text: 'text',
+    },
   },
   series: 'AV',
   numberAt: 'issued',

@@ -1,5 +1,14 @@
 import { Decimal } from 'decimal.js';
-import type { TCreditNote, TDocumentLine, TInvoice, TPaymentType, TSalesTotals } from '@tagstock/contract';
+import {
+  buyerTreatment,
+  countryCode,
+  electronicAddressScheme,
+  type TCreditNote,
+  type TDocumentLine,
+  type TInvoice,
+  type TPaymentType,
+  type TSalesTotals,
+} from '@tagstock/contract';
 import type { Tx } from '../../db/client';
 import {
   facturXXml,
@@ -9,7 +18,7 @@ import {
 } from '../../platform/facturx/cii';
 import { companyForDocuments, type CompanyForDocuments } from '../company/company.service';
 import { deliveryText, invoiceTexts, legalMentions } from './invoice-print';
-import { customerParty, type CustomerParty } from './sales-documents';
+import { addressLines, customerParty, type CustomerParty } from './sales-documents';
 
 /**
  * The Factur-X (CII, profile EN 16931) of an issued invoice or credit note, from what it stores: its lines and
@@ -27,35 +36,6 @@ const MEANS: Record<TPaymentType, string> = {
   cash: '10',
 };
 
-const COUNTRIES: Record<string, string> = {
-  france: 'FR',
-  belgique: 'BE',
-  belgium: 'BE',
-  allemagne: 'DE',
-  germany: 'DE',
-  espagne: 'ES',
-  spain: 'ES',
-  italie: 'IT',
-  italy: 'IT',
-  luxembourg: 'LU',
-  suisse: 'CH',
-  switzerland: 'CH',
-  'pays-bas': 'NL',
-  netherlands: 'NL',
-  'royaume-uni': 'GB',
-  'united kingdom': 'GB',
-  portugal: 'PT',
-  monaco: 'MC',
-};
-
-/** An ISO 3166 code from a country as typed (France, FR, belgique…); France when none is given. */
-export function countryCode(country: string | null | undefined): string {
-  const text = (country ?? '').trim();
-  if (!text) return 'FR';
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
-  return COUNTRIES[text.toLowerCase()] ?? 'FR';
-}
-
 const address = (a: { address: string | null; postcode: string | null; city: string | null; country: string | null }) =>
   ({
     line1: a.address,
@@ -64,23 +44,37 @@ const address = (a: { address: string | null; postcode: string | null; city: str
     countryCode: countryCode(a.country),
   }) satisfies FacturXAddress;
 
+/** An electronic address (BT-34 / BT-49) with its scheme: 0225 for the French directory, EM for an email. */
+const endpoint = (id: string | null | undefined) => (id ? { id, scheme: electronicAddressScheme(id) } : null);
+
 const seller = (c: CompanyForDocuments, legal: string) => ({
   name: c.name,
   siren: c.siren,
   vatNumber: c.vatNumber,
   email: c.email,
+  // Where a platform delivers to the company: the address it chose, else its SIREN in the directory.
+  electronicAddress: endpoint(c.electronicAddress ?? c.siren),
   legalForm: legal,
   address: address({ address: c.address, postcode: c.postalCode, city: c.city, country: c.country }),
 });
 
-const buyer = (c: CustomerParty) => ({
-  name: c.name,
-  // A French VAT number holds the SIREN (FR + key + SIREN).
-  siren: c.siren ?? (/^FR\d{11}$/.test(c.vatNumber ?? '') ? c.vatNumber!.slice(4) : null),
-  vatNumber: c.vatNumber,
-  email: c.email,
-  address: address(c),
-});
+const buyer = (c: CustomerParty) => {
+  // A French VAT number holds the SIREN (FR + key + SIREN); a person has none.
+  const siren =
+    c.kind === 'person' ? null : (c.siren ?? (/^FR\d{11}$/.test(c.vatNumber ?? '') ? c.vatNumber!.slice(4) : null));
+  // A French company is reached through the directory by its SIREN (BR-FR-21); the others by their address.
+  const b2b = buyerTreatment(c) === 'B2B';
+  const electronicAddress =
+    b2b && siren && !(c.electronicAddress ?? '').startsWith(siren) ? siren : (c.electronicAddress ?? siren ?? c.email);
+  return {
+    name: c.name,
+    siren,
+    vatNumber: c.vatNumber,
+    email: c.email,
+    electronicAddress: endpoint(electronicAddress),
+    address: address(c),
+  };
+};
 
 /** A line's net unit price (BT-146): the unit price less the line's discount, to 4 decimals. */
 const netUnitPrice = (l: TDocumentLine) =>
@@ -118,6 +112,8 @@ function body(totals: TSalesTotals, lines: TDocumentLine[], discount: TInvoice['
       rate: r.rate,
       base: r.base,
       vat: r.vat,
+      exemptionReason: r.exemption?.text,
+      exemptionCode: r.exemption?.code,
     })),
     totals: {
       lineTotal: totals.lineTotal,
@@ -131,23 +127,47 @@ function body(totals: TSalesTotals, lines: TDocumentLine[], discount: TInvoice['
   };
 }
 
-/** The French mentions as the notes of the document (BG-1), with their UNTDID 4451 subjects. */
-function notes(company: CompanyForDocuments, totals: TSalesTotals, extra: string | null) {
-  const m = legalMentions(
-    company,
-    totals.byRate.map((r) => r.category),
-    'fr',
-  );
+/**
+ * The French mentions as the notes of the document (BG-1), with their UNTDID 4451 subjects: the coded ones the
+ * French rules ask for once each (PMD penalties, PMT indemnity, AAB early-payment discount, TXD the legal bases
+ * of the exempt rows in one note), and BAR, how a platform processes it (B2B, B2BINT, B2C). A credit note states
+ * no penalties; the rules still ask for the three coded notes, which then say so.
+ */
+function notes(
+  company: CompanyForDocuments,
+  totals: TSalesTotals,
+  extra: string | null,
+  customer: CustomerParty,
+  kind: 'invoice' | 'creditNote',
+) {
+  const m = legalMentions(company, totals.byRate, 'fr');
+  const [penalties, indemnity, discount] = m.terms;
   return [
     ...(extra ? [{ text: extra }] : []),
+    { subjectCode: 'BAR' as const, text: buyerTreatment(customer) },
     { subjectCode: 'REG' as const, text: m.seller },
-    ...m.exemptions.map((text) => ({ subjectCode: 'TXD' as const, text })),
+    ...(m.exemptions.length ? [{ subjectCode: 'TXD' as const, text: m.exemptions.join(' ') }] : []),
     ...m.supply.map((text) => ({ subjectCode: 'AAI' as const, text })),
-    { subjectCode: 'PMD' as const, text: m.terms[0]! },
-    { subjectCode: 'PMT' as const, text: m.terms[1]! },
-    { subjectCode: 'AAB' as const, text: m.terms[2]! },
+    ...(kind === 'invoice'
+      ? [
+          { subjectCode: 'PMD' as const, text: penalties! },
+          { subjectCode: 'PMT' as const, text: indemnity! },
+          { subjectCode: 'AAB' as const, text: discount! },
+        ]
+      : [
+          { subjectCode: 'PMD' as const, text: CREDIT_NOTE_TERMS.penalties },
+          { subjectCode: 'PMT' as const, text: CREDIT_NOTE_TERMS.indemnity },
+          { subjectCode: 'AAB' as const, text: CREDIT_NOTE_TERMS.discount },
+        ]),
   ];
 }
+
+/** What a credit note says where an invoice states its payment terms: nothing is due on it. */
+const CREDIT_NOTE_TERMS = {
+  penalties: 'Sans objet : un avoir ne porte pas de pénalités de retard.',
+  indemnity: 'Sans objet : un avoir ne porte pas d’indemnité forfaitaire pour frais de recouvrement.',
+  discount: 'Sans objet : pas d’escompte sur un avoir.',
+};
 
 const payment = (company: CompanyForDocuments, type: TPaymentType) => ({
   meansCode: MEANS[type],
@@ -165,17 +185,23 @@ export async function invoiceFacturX(tx: Tx, tenantId: number, invoice: TInvoice
   const m = legalMentions(company, [], 'fr');
   const doc: FacturXDocument = {
     typeCode: '380',
+    billingMode: invoice.billingMode,
     number: invoice.number!,
     issueDate: invoice.invoiceDate,
     currency: 'EUR',
-    notes: notes(company, invoice.totals, invoice.notes),
+    notes: notes(company, invoice.totals, invoice.notes, customer, 'invoice'),
     seller: seller(company, m.seller),
     buyer: buyer(customer),
     orderReference: null,
     deliveryDate: invoice.billingDate ?? invoice.invoiceDate,
-    deliveryAddress: delivery
-      ? { line1: delivery, countryCode: countryCode(customer.deliveryCountry ?? customer.country) }
-      : null,
+    // Printed when it differs from the billing address; always for an intra-community supply (BR-IC-12).
+    deliveryAddress:
+      delivery || invoice.totals.byRate.some((r) => r.category === 'K')
+        ? {
+            line1: delivery ?? addressLines(customer)[0] ?? null,
+            countryCode: countryCode(customer.deliveryCountry ?? customer.country),
+          }
+        : null,
     dueDate: invoice.dueDate,
     paymentTerms: `${invoiceTexts('fr').terms(invoice.paymentTermDays)}. ${m.terms.join(' ')}`,
     payment: payment(company, invoice.paymentType),
@@ -192,10 +218,11 @@ export async function creditNoteFacturX(tx: Tx, tenantId: number, note: TCreditN
   const m = legalMentions(company, [], 'fr');
   const doc: FacturXDocument = {
     typeCode: '381',
+    billingMode: note.billingMode,
     number: note.number!,
     issueDate: note.creditDate,
     currency: 'EUR',
-    notes: notes(company, note.totals, note.reason),
+    notes: notes(company, note.totals, note.reason, customer, 'creditNote'),
     seller: seller(company, m.seller),
     buyer: buyer(customer),
     precedingInvoice: { number: note.invoiceNumber, issueDate: note.invoiceDate },

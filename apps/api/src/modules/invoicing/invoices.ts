@@ -2,12 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   DUE_SOON_DAYS,
   INVOICE_TRANSITIONS,
-  INVOICING_CUSTOMER_FIELDS,
+  billingModeOf,
+  customerMissingForInvoicing,
   ZInvoiceInput,
   type TInvoice,
   type TInvoiceLine,
+  type TArticleNature,
   type TInvoiceStatus,
+  type TMissingForIssue,
   type TPaymentType,
+  type TSupplyKind,
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
@@ -105,6 +109,7 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TIn
     sql`select ${summaryColumns}, ${day(sql`o.billing_date`)} as "billingDate", ${day(sql`o.order_date`)} as "orderDate",
           o.payment_mode_id as "paymentModeId", pm.label as "paymentModeLabel", o.payment_type as "paymentType",
           o.delivery_address as "deliveryAddress", o.discount, o.notes, ${isoUtc(sql`o.issued_at`)} as "issuedAt",
+          coalesce(o.billing_mode, 'B1') as "billingMode", not o.billing_mode_chosen as "billingModeDerived",
           u.name as "createdByName", ${storedTotals('o', true)},
           coalesce((select json_agg(json_build_object('id', n.id, 'number', n.number, 'status', n.status,
                       'totalGross', n.total_gross::text) order by n.id)
@@ -122,7 +127,11 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TIn
     tenantId,
     sql`, credited_quantity as "creditedQuantity"`,
   );
-  return { ...header, lines };
+  const missingForIssue =
+    header.status === 'draft' && tenantId !== null
+      ? await missingForIssueOf(tx, tenantId, header.customerId, lines)
+      : null;
+  return { ...header, missingForIssue, lines };
 }
 
 /** yyyy-mm-dd plus a number of days (calendar arithmetic in UTC: no time zone shifts a date). */
@@ -132,14 +141,26 @@ export const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** What the company sells and whether it pays VAT on debits: the billing mode of lines that do not say. */
+const billingSettings = async (tx: Tx, tenantId: number) =>
+  (
+    await queryRows<{ supplyKind: TSupplyKind | null; vatOnDebits: boolean }>(
+      tx,
+      sql`select supply_kind as "supplyKind", vat_on_debits as "vatOnDebits" from company_settings
+          where tenant_id = ${tenantId}`,
+    )
+  )[0] ?? { supplyKind: null, vatOnDebits: false };
+
 async function write(ctx: DocumentContext, input: Input) {
-  const written = await writeSalesDocument(ctx, input, {
+  const { natures, ...written } = await writeSalesDocument(ctx, input, {
     paymentModeId: { table: 'payment_modes', id: input.paymentModeId },
   });
   return {
     ...written,
     header: {
       ...written.header,
+      billing_mode: input.billingMode ?? billingModeOf(natures, await billingSettings(ctx.tx, ctx.tenantId)),
+      billing_mode_chosen: input.billingMode !== null,
       invoice_date: input.invoiceDate,
       billing_date: input.billingDate,
       order_date: input.orderDate,
@@ -154,32 +175,78 @@ async function write(ctx: DocumentContext, input: Input) {
 }
 
 /**
+ * What a draft lacks before it can be issued: the company settings an invoice states, what the French rules need
+ * of the customer (`customerMissingForInvoicing`), and the buyer's VAT number for an intra-community supply or
+ * the VAT number or SIREN for a reverse charge (BR-IC-02, BR-AE-02).
+ */
+async function missingForIssueOf(
+  tx: Tx,
+  tenantId: number,
+  customerId: number,
+  lines: readonly { vatCategory: string }[],
+): Promise<TMissingForIssue> {
+  const [company, customer] = [await companyForDocuments(tx, tenantId), await customerParty(tx, tenantId, customerId)];
+  const categories = new Set(lines.map((l) => l.vatCategory));
+  const needsVat = categories.has('K') || (categories.has('AE') && !customer.siren);
+  return {
+    company: company.missingForInvoicing,
+    customer: [...customerMissingForInvoicing(customer), ...(needsVat && !customer.vatNumber ? ['vatNumber'] : [])],
+  };
+}
+
+/**
  * Issuing: refused while the company settings lack what an invoice must state (400 `company_incomplete` naming
- * each field) or the customer its address (400 `customer_incomplete`); the invoice is dated today (its number,
- * given by the kit in this transaction, follows the dates) and due after its term.
+ * each field) or the customer what the French rules need (400 `customer_incomplete`); the invoice is dated today
+ * (its number, given by the kit in this transaction, follows the dates), due after its term, and its billing mode
+ * follows its lines as they are now unless one was chosen.
  */
 async function issue({ tx, tenantId }: DocumentContext, invoice: LockedInvoice) {
-  const company = await companyForDocuments(tx, tenantId);
-  if (company.missingForInvoicing.length)
+  const lines = await queryRows<{
+    vatCategory: string;
+    vatRate: string;
+    nature: TArticleNature | null;
+    exempt: boolean;
+  }>(
+    tx,
+    sql`select l.vat_category as "vatCategory", l.vat_rate::text as "vatRate", coalesce(a.nature, c.nature) as nature,
+          l.vat_exemption_code is not null as exempt
+        from invoice_lines l left join articles a on a.id = l.article_id and a.tenant_id = l.tenant_id
+        left join categories c on c.id = a.category_id and c.tenant_id = a.tenant_id
+        where l.invoice_id = ${invoice.id} and l.tenant_id = ${tenantId} order by l.position`,
+  );
+  // Drafts written before exemptions were asked for: a 0 % line still needs its legal basis.
+  const unexempt = lines.flatMap((l, i) => (Number(l.vatRate) === 0 && !l.exempt ? [i] : []));
+  if (unexempt.length)
+    throw badRequest(
+      'vat_exemption_required',
+      'A line at 0 % must state why it carries no VAT',
+      unexempt.map((i) => ({ field: `lines.${i}.vatExemption`, message: 'required', code: 'required' as const })),
+      { line: unexempt[0]! + 1 },
+    );
+  const missing = await missingForIssueOf(tx, tenantId, invoice.customerId, lines);
+  if (missing.company.length)
     throw badRequest(
       'company_incomplete',
-      `The company settings lack what an invoice must state: ${company.missingForInvoicing.join(', ')}`,
-      company.missingForInvoicing.map((field) => ({ field, message: 'required', code: 'required' as const })),
-      { fields: company.missingForInvoicing.join(', ') },
+      `The company settings lack what an invoice must state: ${missing.company.join(', ')}`,
+      missing.company.map((field) => ({ field, message: 'required', code: 'required' as const })),
+      { fields: missing.company.join(', ') },
     );
-  const customer = await customerParty(tx, tenantId, invoice.customerId);
-  const missing = INVOICING_CUSTOMER_FIELDS.filter(
-    (f) => !customer[f] && (f !== 'siren' || (customer.vatNumber ?? '').startsWith('FR')),
-  );
-  if (missing.length)
+  if (missing.customer.length) {
+    const { name } = await customerParty(tx, tenantId, invoice.customerId);
     throw badRequest(
       'customer_incomplete',
-      `The customer lacks what an invoice must state: ${missing.join(', ')}`,
-      missing.map((field) => ({ field, message: 'required', code: 'required' as const })),
-      { fields: missing.join(', '), customer: customer.name },
+      `The customer lacks what an invoice must state: ${missing.customer.join(', ')}`,
+      missing.customer.map((field) => ({ field, message: 'required', code: 'required' as const })),
+      { fields: missing.customer.join(', '), customer: name, customerId: invoice.customerId },
     );
+  }
+  const derived = billingModeOf(
+    lines.map((l) => l.nature),
+    await billingSettings(tx, tenantId),
+  );
   await tx.execute(
     sql`update invoices set invoice_date = ${tenantDay}, due_date = ${tenantDay} + payment_term_days,
+          billing_mode = case when billing_mode_chosen then billing_mode else ${derived} end,
           issued_at = now() where id = ${invoice.id} and tenant_id = ${tenantId}`,
   );
 }

@@ -59,6 +59,7 @@ export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
         discount: l.discount,
         vatRate: l.vatRate,
         vatCategory: l.vatCategory,
+        vatExemption: l.vatExemption,
       })),
     };
     const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });

@@ -1,11 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { documentAmount, documentLineColumns, documentTotalsColumns, tenantColumns } from '../../db/columns';
 import { articles } from '../articles/articles.schema';
 import { users } from '../auth/auth.schema';
 import { customers } from '../customers/customers.schema';
 import { paymentModes } from '../payment-modes/payment-modes.schema';
 import { tenants } from '../tenants/tenants.schema';
+
+/** A sales line: the kit's priced columns and why it carries no VAT (BT-121 code and BT-120 text), if so. */
+const salesLineColumns = () => ({
+  ...documentLineColumns(),
+  vatExemptionCode: text('vat_exemption_code'),
+  vatExemptionText: text('vat_exemption_text'),
+});
+/** The billing mode (BT-23): B1 goods, S1 services, M1 both. */
+const billingMode = () => text('billing_mode');
 
 /** The discount on a whole sales document, as the contract's `ZDocumentDiscount`. */
 const discount = () => jsonb('discount').$type<{ type: 'percent' | 'amount'; value: string } | null>();
@@ -44,7 +65,7 @@ export const proformas = pgTable(
 export const proformaLines = pgTable(
   'proforma_lines',
   {
-    ...documentLineColumns(),
+    ...salesLineColumns(),
     proformaId: integer('proforma_id')
       .notNull()
       .references(() => proformas.id, { onDelete: 'cascade' }),
@@ -77,6 +98,9 @@ export const invoices = pgTable(
     deliveryAddress: text('delivery_address'),
     discount: discount(),
     notes: text('notes'),
+    /** Derived from the lines at each write and when issued, unless `billing_mode_chosen`. */
+    billingMode: billingMode(),
+    billingModeChosen: boolean('billing_mode_chosen').notNull().default(false),
     ...salesTotals(),
     amountPaid: documentAmount('amount_paid').notNull().default('0'),
     amountCredited: documentAmount('amount_credited').notNull().default('0'),
@@ -104,7 +128,7 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    ...documentLineColumns(),
+    ...salesLineColumns(),
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -130,6 +154,7 @@ export const creditNotes = pgTable(
       .references(() => invoices.id),
     creditDate: date('credit_date').notNull(),
     reason: text('reason'),
+    billingMode: billingMode(),
     ...salesTotals(),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
@@ -145,7 +170,7 @@ export const creditNotes = pgTable(
 export const creditNoteLines = pgTable(
   'credit_note_lines',
   {
-    ...documentLineColumns(),
+    ...salesLineColumns(),
     creditNoteId: integer('credit_note_id')
       .notNull()
       .references(() => creditNotes.id, { onDelete: 'cascade' }),

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   PROFORMA_TRANSITIONS,
   ZProformaInput,
-  type TDocumentLine,
   type TProforma,
   type TProformaStatus,
+  type TSalesLine,
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
@@ -48,11 +48,11 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TPr
         where o.id = ${id} and o.tenant_id = ${tenantId}`,
   );
   if (!header) return undefined;
-  return { ...header, lines: await readSalesLines<TDocumentLine>(tx, 'proforma_lines', 'proforma_id', id, tenantId) };
+  return { ...header, lines: await readSalesLines<TSalesLine>(tx, 'proforma_lines', 'proforma_id', id, tenantId) };
 }
 
 async function write(ctx: DocumentContext, input: Input) {
-  const written = await writeSalesDocument(ctx, input);
+  const { natures: _natures, ...written } = await writeSalesDocument(ctx, input);
   return {
     ...written,
     header: {

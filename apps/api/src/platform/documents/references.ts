@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { TArticleNature, TVatExemptionCode } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
 import { jsonList } from '../../db/sql-fragments';
 import type { FieldError } from '../errors';
@@ -29,7 +30,15 @@ export async function missingReferences(tx: Tx, tenantId: number, refs: Record<s
     .map(([field, r]): FieldError => ({ field, message: r.message ?? 'not found', code: 'not_found' }));
 }
 
-export type LineArticle = { id: number; reference: string; designation: string };
+export type LineArticle = {
+  id: number;
+  reference: string;
+  designation: string;
+  /** Goods or a service: the article's, else its category's (null: neither says). */
+  nature: TArticleNature | null;
+  /** The exemption its 0 % sales lines take by default. */
+  vatExemption: TVatExemptionCode | null;
+};
 
 /** The tenant's articles named by the lines, and a field error for each line naming another, in one query. */
 export async function lineArticles(tx: Tx, tenantId: number, lines: readonly { articleId: number }[]) {
@@ -37,8 +46,11 @@ export async function lineArticles(tx: Tx, tenantId: number, lines: readonly { a
   const articles = ids.length
     ? await queryRows<LineArticle>(
         tx,
-        sql`select a.id, a.reference, a.designation from ${jsonList(ids)} e(id)
-            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}`,
+        sql`select a.id, a.reference, a.designation, coalesce(a.nature, c.nature) as nature,
+              a.vat_exemption as "vatExemption"
+            from ${jsonList(ids)} e(id)
+            join articles a on a.id = e.id::int and a.tenant_id = ${tenantId}
+            left join categories c on c.id = a.category_id and c.tenant_id = a.tenant_id`,
       )
     : [];
   const byId = new Map(articles.map((a) => [a.id, a]));

@@ -92,6 +92,7 @@ function invoice(lines: LineInput[], more: Partial<FacturXDocument> = {}, allowa
   return {
     typeCode: '380',
     number: 'FA-2025-00042',
+    billingMode: 'B1',
     issueDate: '2025-06-30',
     currency: 'EUR',
     notes: [

@@ -18,6 +18,9 @@ export type FacturXParty = {
   siren?: string | null;
   vatNumber?: string | null;
   address: FacturXAddress;
+  /** BT-34 / BT-49: where a platform delivers invoices, with its scheme (EAS: 0225 French directory, EM email). */
+  electronicAddress?: { id: string; scheme: string } | null;
+  /** The contact's email (BT-43 / BT-58). */
   email?: string | null;
   /** e.g. 'SAS au capital de 10 000 €, RCS Paris 123 456 789' for the seller's BT-33 */
   legalForm?: string | null;
@@ -26,13 +29,15 @@ export type FacturXVatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' 
 export type FacturXDocument = {
   /** invoice | credit note */
   typeCode: '380' | '381';
+  /** BT-23, the billing mode of the French rules ("cadre de facturation"): B1, S1, M1… */
+  billingMode: string;
   /** BT-1 */
   number: string;
   /** yyyy-mm-dd, BT-2 */
   issueDate: string;
   currency: 'EUR';
   /** BG-1 (French legal mentions) */
-  notes: { subjectCode?: 'AAB' | 'PMT' | 'PMD' | 'AAI' | 'REG' | 'ABL' | 'TXD' | 'SUR'; text: string }[];
+  notes: { subjectCode?: 'AAB' | 'PMT' | 'PMD' | 'AAI' | 'REG' | 'ABL' | 'TXD' | 'SUR' | 'BAR'; text: string }[];
   /** BG-4 (SIREN → SpecifiedLegalOrganization ID schemeID 0002; VAT → SpecifiedTaxRegistration schemeID VA) */
   seller: FacturXParty;
   /** BG-7 */
@@ -86,7 +91,9 @@ export type FacturXDocument = {
     rate: string;
     base: string;
     vat: string;
+    /** BT-120, the legal basis in words; BT-121, its VATEX code. */
     exemptionReason?: string | null;
+    exemptionCode?: string | null;
   }[];
   /** BG-22 */
   totals: {
@@ -188,8 +195,16 @@ function party(name: string, p: FacturXParty, seller: boolean): Node {
     // BT-33, the seller's additional legal information; EN 16931 has no such term for the buyer.
     seller ? text('ram:Description', p.legalForm) : null,
     p.siren ? el('ram:SpecifiedLegalOrganization', text('ram:ID', p.siren, { schemeID: '0002' })) : null,
+    p.email
+      ? el('ram:DefinedTradeContact', el('ram:EmailURIUniversalCommunication', text('ram:URIID', p.email)))
+      : null,
     address(p.address),
-    p.email ? el('ram:URIUniversalCommunication', text('ram:URIID', p.email, { schemeID: 'EM' })) : null,
+    p.electronicAddress
+      ? el(
+          'ram:URIUniversalCommunication',
+          text('ram:URIID', p.electronicAddress.id, { schemeID: p.electronicAddress.scheme }),
+        )
+      : null,
     p.vatNumber ? el('ram:SpecifiedTaxRegistration', text('ram:ID', p.vatNumber, { schemeID: 'VA' })) : null,
   );
 }
@@ -246,6 +261,7 @@ function settlement(doc: FacturXDocument): Node {
           : null,
         text('ram:BasisAmount', b.base),
         text('ram:CategoryCode', b.category),
+        b.category in DEFAULT_EXEMPTION ? text('ram:ExemptionReasonCode', b.exemptionCode) : null,
         rate(b.category, b.rate),
       ),
     ),
@@ -306,6 +322,7 @@ export function facturXXml(doc: FacturXDocument): string {
     children: [
       el(
         'rsm:ExchangedDocumentContext',
+        el('ram:BusinessProcessSpecifiedDocumentContextParameter', text('ram:ID', doc.billingMode)),
         el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', FACTURX_EN16931_GUIDELINE)),
       ),
       el(
