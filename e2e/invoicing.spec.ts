@@ -151,8 +151,8 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   await expect(page.getByTestId('document-line-1').getByTestId('line-credited')).toHaveText('1');
   await expect(page.getByTestId('amount-credited')).toHaveText(/^14,40\s€$/);
   // It was paid in full: what the credit note took off goes back on the customer's account.
-  const released = page.getByTestId('payments').getByRole('row').filter({ hasText: 'rendu sur le compte' });
-  await expect(released).toContainText(`l’avoir AV-${year}-`);
+  const released = page.getByTestId('payments').getByRole('row').filter({ hasText: 'Rendu sur le compte' });
+  await expect(released.getByRole('link', { name: new RegExp(`^Avoir AV-${year}-`) })).toBeVisible();
   await expect(released).toContainText(/[-−]14,40\s€/);
   await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Payée');
 });

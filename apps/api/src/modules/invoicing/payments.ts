@@ -400,7 +400,8 @@ const invoicePayments = (tx: Tx, tenantId: number, invoiceId: number) =>
     sql`select a.id, a.payment_id as "paymentId",
           to_char(coalesce(n.credit_date, p.payment_date), 'YYYY-MM-DD') as "paymentDate",
           a.amount::text as amount, p.amount::text as "paymentAmount", pm.label as "paymentModeLabel", p.reference,
-          n.number as "creditNoteNumber", u.name as "userName", ${isoUtc(sql`a.created_at`)} as "createdAt"
+          n.number as "creditNoteNumber", n.id as "creditNoteId", u.name as "userName",
+          ${isoUtc(sql`a.created_at`)} as "createdAt"
         from payment_allocations a join payments p on p.id = a.payment_id and p.tenant_id = a.tenant_id
         join payment_modes pm on pm.id = p.payment_mode_id
         left join credit_notes n on n.id = a.credit_note_id and n.tenant_id = a.tenant_id

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TInvoiceSummary } from '@tagstock/contract';
-import type { DraftErrors } from '../../components/documents/lines';
 import { formatMoney } from '../../components/format';
-import { problemMessage } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
@@ -18,7 +15,7 @@ import { useUrlFilters } from '../../components/use-list-params';
 import { useCanWrite } from '../../components/use-permission';
 import { customerRef } from '../customers/api';
 import { invoicesApi } from '../invoices/api';
-import { paymentBody, paymentErrors, PaymentFields, type PaymentDraft } from '../invoices/PaymentFields';
+import { paymentBody, PaymentFields, usePaymentDraft, type PaymentDraft } from '../invoices/PaymentFields';
 import { todayIso } from '../rfid/attribution-shared';
 import { allocationsToSend, fromCents, toCents } from './allocation';
 import { AllocationTable } from './AllocationTable';
@@ -42,26 +39,23 @@ export const useUnpaidInvoices = (customerId: string) =>
 const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TInvoiceSummary[] | undefined }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [draft, setDraft] = useState<PaymentDraft>(emptyPayment);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  // An overpayment concerns one of the invoices it is spread over: said above the fields.
+  const payment = usePaymentDraft(emptyPayment, false);
+  const { draft } = payment;
   const amount = toCents(draft.amount);
   const allocations = useAllocations(invoices, amount, language);
   const [create, { isLoading }] = paymentsApi.useCreate();
   const over = allocations.check.onAccount !== null && allocations.check.onAccount < 0n;
 
   const change = (changes: Partial<PaymentDraft>) => {
-    setDraft({ ...draft, ...changes });
+    payment.change(changes);
     // A new amount is spread again over the invoices, oldest first.
     if (changes.amount !== undefined) allocations.fill(toCents(changes.amount));
   };
   const submit = async () => {
-    setProblem(null);
-    const found = paymentErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length || allocations.check.errors.size || over) return;
+    if (!payment.check() || allocations.check.errors.size || over) return;
     try {
-      const payment = await create({
+      const recorded = await create({
         ...paymentBody(draft),
         customerId: Number(customerId),
         allocations: allocationsToSend(allocations.typed),
@@ -69,16 +63,16 @@ const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TI
       toast.success(
         t('invoicePayments.recorded', {
           allocated: formatMoney(
-            fromCents((toCents(payment.amount) ?? 0n) - (toCents(payment.unallocated) ?? 0n)),
+            fromCents((toCents(recorded.amount) ?? 0n) - (toCents(recorded.unallocated) ?? 0n)),
             language,
           ),
-          onAccount: formatMoney(payment.unallocated, language),
+          onAccount: formatMoney(recorded.unallocated, language),
         }),
       );
-      setDraft(emptyPayment());
+      payment.reset(emptyPayment());
       allocations.clear();
     } catch (error) {
-      setProblem(problemMessage(error, t));
+      payment.refused(error);
     }
   };
   return (
@@ -91,12 +85,12 @@ const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TI
         </Button>
       }
     >
-      {problem && (
+      {payment.problem && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="payment-problem">
-          {problem}
+          {payment.problem}
         </Alert>
       )}
-      <PaymentFields draft={draft} errors={errors} onChange={change} />
+      <PaymentFields draft={draft} errors={payment.errors} messages={payment.messages} onChange={change} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
         {t('invoicePayments.spreadHelp')}
       </Typography>

@@ -9,9 +9,12 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ZInvoicePaymentInput } from '@tagstock/contract';
+import { isQueryError } from '../../app/base-api';
 import { DateField } from '../../components/DateField';
 import { contractErrors, type DraftErrors } from '../../components/documents/lines';
+import { fieldErrorKey } from '../../components/form-errors';
 import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { fromCents, toCents } from '../invoicePayments/allocation';
@@ -42,24 +45,108 @@ export const paymentErrors = (draft: PaymentDraft): DraftErrors => {
   return errors;
 };
 
+/** The server's words on some fields of a payment it refused, in the user's language. */
+export type PaymentMessages = Partial<Record<keyof PaymentDraft, string>>;
+
+// The request fields of a payment, an invoice's payment and a refund, by the field that types them.
+const FIELD_OF: Record<string, keyof PaymentDraft> = {
+  paymentDate: 'paymentDate',
+  refundDate: 'paymentDate',
+  amount: 'amount',
+  paymentModeId: 'paymentModeId',
+  reference: 'reference',
+};
+
+/**
+ * Where a refused payment's problem is said: on the field it concerns (a field the server refused; with
+ * `amountOverpays`, the amount when it is more than what is left to pay or on account), else above the fields.
+ */
+export const placePaymentProblem = (
+  error: unknown,
+  t: TFunction,
+  amountOverpays = true,
+): { fields: PaymentMessages; problem: string | null } => {
+  if (isQueryError(error)) {
+    if (amountOverpays && error.problem.code === 'overpayment')
+      return { fields: { amount: problemMessage(error, t) }, problem: null };
+    const fields: PaymentMessages = {};
+    for (const fieldError of error.problem.errors ?? []) {
+      const field = FIELD_OF[fieldError.field];
+      const key = fieldErrorKey(fieldError);
+      if (field && key) fields[field] ??= t(key, { ...fieldError.params });
+    }
+    if (Object.keys(fields).length) return { fields, problem: null };
+  }
+  return { fields: {}, problem: problemMessage(error, t) };
+};
+
+/**
+ * A payment being typed: its fields, their errors (the checks here, and what the server said of them, each cleared
+ * as soon as its field changes) and a problem that concerns no field. `amountOverpays`: the amount is what one
+ * invoice or the account receives, so an overpayment is its error (not when it is spread over several invoices).
+ */
+export const usePaymentDraft = (initial: PaymentDraft | (() => PaymentDraft), amountOverpays = true) => {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [messages, setMessages] = useState<PaymentMessages>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const without = <T extends object>(all: T, changed: object): T =>
+    Object.fromEntries(Object.entries(all).filter(([field]) => !(field in changed))) as T;
+  return {
+    draft,
+    errors,
+    messages,
+    problem,
+    change: (changes: Partial<PaymentDraft>) => {
+      setDraft((current) => ({ ...current, ...changes }));
+      setErrors((current) => without(current, changes));
+      setMessages((current) => without(current, changes));
+    },
+    /** The checks before sending: true when the payment may be sent. */
+    check: () => {
+      const found = paymentErrors(draft);
+      setErrors(found);
+      setMessages({});
+      setProblem(null);
+      return Object.keys(found).length === 0;
+    },
+    /** The server refused it: its words go on their fields, or above them. */
+    refused: (error: unknown) => {
+      const placed = placePaymentProblem(error, t, amountOverpays);
+      setMessages(placed.fields);
+      setProblem(placed.problem);
+    },
+    reset: (next: PaymentDraft) => {
+      setDraft(next);
+      setErrors({});
+      setMessages({});
+      setProblem(null);
+    },
+  };
+};
+
 /** The fields of a payment received (an invoice's payment dialog, the invoice payment screen). */
 export const PaymentFields = ({
   draft,
   onChange,
   errors,
+  messages = {},
   dateLabel,
 }: {
   draft: PaymentDraft;
   onChange: (changes: Partial<PaymentDraft>) => void;
   errors: DraftErrors;
+  /** What the server said of some fields. */
+  messages?: PaymentMessages;
   /** The date's label when the money goes the other way (a refund). */
   dateLabel?: string;
 }) => {
   const { t } = useTranslation();
-  const error = (field: keyof PaymentDraft) => ({
-    error: Boolean(errors[field]),
-    helperText: errors[field] ? t(errors[field]) : undefined,
-  });
+  const error = (field: keyof PaymentDraft) => {
+    const text = errors[field] ? t(errors[field]) : messages[field];
+    return { error: Boolean(text), helperText: text };
+  };
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6 }}>
@@ -134,19 +221,14 @@ export const PaymentDialog = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { draft, errors, messages, problem, change, check, refused } = usePaymentDraft(initial);
   const send = async () => {
-    const found = paymentErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setProblem(null);
+    if (!check()) return;
     try {
       await submit(paymentBody(draft));
       onClose();
     } catch (error) {
-      setProblem(problemMessage(error, t));
+      refused(error);
     }
   };
   return (
@@ -161,12 +243,7 @@ export const PaymentDialog = ({
             {problem}
           </Alert>
         )}
-        <PaymentFields
-          draft={draft}
-          errors={errors}
-          dateLabel={dateLabel}
-          onChange={(changes) => setDraft({ ...draft, ...changes })}
-        />
+        <PaymentFields draft={draft} errors={errors} messages={messages} dateLabel={dateLabel} onChange={change} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose}>{t('actions.cancel')}</Button>
