@@ -75,6 +75,15 @@ describe('problemMessage', () => {
     expect(problemMessage(inUse, tEn)).toBe('This record is still used by 2 purchase orders and cannot be deleted');
   });
 
+  it('names the 0 % line that lacks its VAT exemption', () => {
+    const refused = failure('vat_exemption_required', { line: 2 });
+    expect(problemMessage(refused, tFr)).toBe('La ligne 2 est à 0\u202f%\u202f: choisissez le motif d’exonération');
+    expect(problemMessage(refused, tEn)).toBe('Line 2 is at 0 %: choose the reason for its VAT exemption');
+    expect(problemMessage(failure('vat_exemption_required'), tFr)).toBe(
+      'Une ligne à 0\u202f% doit indiquer son motif d’exonération de TVA',
+    );
+  });
+
   it('falls back to the generic text for a code it does not know', () => {
     expect(problemMessage(failure('brand_new_code'), tFr)).toBe('Une erreur est survenue. Veuillez réessayer.');
   });

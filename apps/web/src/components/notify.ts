@@ -23,6 +23,9 @@ export const problemText = (t: TFunction, code: string, params?: ProblemParams):
   if (code === 'overpayment' && typeof params?.number === 'string') return t('problems.overpayment_of', params);
   if (code === 'overpayment' && typeof params?.unallocated === 'string')
     return t('problems.overpayment_on_account', params);
+  // A 0 % line without the legal basis of its exemption: which line (from 1).
+  if (code === 'vat_exemption_required' && typeof params?.line === 'number')
+    return t('problems.vat_exemption_required_line', params);
   const text = t(`problems.${code}`, { ...params, defaultValue: '' });
   return text || null;
 };

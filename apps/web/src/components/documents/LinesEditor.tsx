@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,6 +25,9 @@ import { ScrollRegion } from '../ScrollRegion';
 import { EmptyRow } from '../Section';
 import type { DraftErrors, LineDraft } from './lines';
 
+/** A fixed choice of a column: its value ('' for none), its label, and what a closed select shows when shorter. */
+export type Choice = { value: string; label: string; short?: string };
+
 /** A column of the lines after the item: typed in (quantity, price, EPCs) or shown (an amount, what was received). */
 export type LineColumn<L> = {
   /** The contract's field: its errors are `lines.<i>.<field>`. */
@@ -37,9 +41,73 @@ export type LineColumn<L> = {
     mode?: 'numeric' | 'decimal' | 'text';
     /** Several values, one per row (EPCs): Enter starts a new row instead of moving on. */
     multiline?: boolean;
+    /** Chosen, not typed (a sales line's French VAT rates, its exemption): a select of these. */
+    options?: (line: L) => readonly Choice[];
   };
   width?: number;
   testId?: string;
+  /** Whether the column concerns this line (an exemption, at 0 % only); '—' in the table otherwise. */
+  when?: (line: L) => boolean;
+  /** Only to edit: a read document, a phone's card show its value in another column (the VAT's name). */
+  editOnly?: boolean;
+  /** What a change of the line writes in this column too (the default exemption when the rate becomes 0). */
+  follow?: (line: L, changes: Partial<L>) => Partial<L>;
+};
+
+/** A change of a line with what the columns write along with it. */
+const changed = <L,>(line: L, changes: Partial<L>, columns: readonly LineColumn<L>[]): L =>
+  columns.reduce<L>((next, column) => (column.follow ? { ...next, ...column.follow(line, changes) } : next), {
+    ...line,
+    ...changes,
+  });
+
+const applies = <L,>(column: LineColumn<L>, line: L) => column.when?.(line) ?? true;
+
+/** A chosen column's select in a table cell or the phone's line form. */
+const ChoiceInput = <L,>({
+  input,
+  line,
+  ...props
+}: {
+  input: NonNullable<LineColumn<L>['input']>;
+  line: L;
+  onChange: (value: string) => void;
+  label?: string;
+  ariaLabel?: string;
+  error?: string;
+  size?: 'small';
+  fullWidth?: boolean;
+}) => {
+  const options = input.options!(line);
+  const value = input.value(line);
+  return (
+    <TextField
+      select
+      size={props.size}
+      fullWidth={props.fullWidth}
+      label={props.label}
+      value={options.some((option) => option.value === value) ? value : ''}
+      error={Boolean(props.error)}
+      helperText={props.error}
+      onChange={(e) => props.onChange(e.target.value)}
+      slotProps={{
+        htmlInput: { 'aria-label': props.ariaLabel },
+        select: {
+          renderValue: (selected) => {
+            const option = options.find((o) => o.value === selected);
+            return option ? (option.short ?? option.label) : '';
+          },
+        },
+      }}
+      sx={{ minWidth: 90 }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.value === '' ? <em>{option.label}</em> : option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 };
 
 /** How a line's item is picked: the picker writes the item and what comes with it (price, VAT) on the line. */
@@ -85,7 +153,8 @@ export const LinesEditor = <L extends LineDraft>({ edit, errors = {}, ...props }
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { t } = useTranslation();
-  const layout: LayoutProps<L> = { ...props, ...(edit ?? readOnlyEdit), readOnly: !edit, errors };
+  const columns = edit ? props.columns : props.columns.filter((column) => !column.editOnly);
+  const layout: LayoutProps<L> = { ...props, columns, ...(edit ?? readOnlyEdit), readOnly: !edit, errors };
   // An error of the lines as a whole (none to send).
   const whole = errors.lines;
   return (
@@ -135,7 +204,7 @@ const LineTable = <L extends LineDraft>({
     else inputs.current.delete(`${key}:${field}`);
   };
   const patch = (key: string, changes: Partial<L>) =>
-    onChange(lines.map((line) => (line.key === key ? { ...line, ...changes } : line)));
+    onChange(lines.map((line) => (line.key === key ? changed(line, changes, columns) : line)));
   const addLine = () => {
     if (max !== undefined && lines.length >= max) return;
     const line = newLine();
@@ -170,7 +239,10 @@ const LineTable = <L extends LineDraft>({
               <TableCell sx={{ width: 40 }}>#</TableCell>
               <TableCell>{picker.label}</TableCell>
               {columns.map((column) => (
-                <TableCell key={column.field} align={column.input?.multiline ? 'left' : 'right'}>
+                <TableCell
+                  key={column.field}
+                  align={column.input?.multiline || column.input?.options ? 'left' : 'right'}
+                >
                   {column.label}
                 </TableCell>
               ))}
@@ -197,17 +269,28 @@ const LineTable = <L extends LineDraft>({
                           },
                         })}
                   </TableCell>
-                  {columns.map(({ field, label, input, show, width, testId }) => {
+                  {columns.map((column) => {
+                    const { field, label, input, show, width, testId } = column;
                     const error = errorOf(index, field);
                     return (
                       <TableCell
                         key={field}
-                        align={input?.multiline ? 'left' : 'right'}
+                        align={input?.multiline || input?.options ? 'left' : 'right'}
                         sx={{ width: width ?? 100, whiteSpace: input ? undefined : 'nowrap' }}
                         data-testid={testId}
                       >
-                        {readOnly || !input ? (
+                        {readOnly || !input || !applies(column, line) ? (
                           show(line)
+                        ) : input.options ? (
+                          <ChoiceInput
+                            input={input}
+                            line={line}
+                            size="small"
+                            fullWidth
+                            ariaLabel={fieldLabel(label, n)}
+                            error={error}
+                            onChange={(value) => patch(line.key, input.set(value))}
+                          />
                         ) : (
                           <TextField
                             size="small"
@@ -340,9 +423,11 @@ const LineCards = <L extends LineDraft>(props: LayoutProps<L>) => {
                 component="dl"
                 sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt: 0.5 }}
               >
-                {columns.map((column) => (
-                  <Fact key={column.field} label={column.label} value={column.show(line)} testId={column.testId} />
-                ))}
+                {columns
+                  .filter((column) => !column.editOnly)
+                  .map((column) => (
+                    <Fact key={column.field} label={column.label} value={column.show(line)} testId={column.testId} />
+                  ))}
               </Box>
               {lineErrors.map((error) => (
                 <Typography key={error} variant="body2" color="error" sx={{ mt: 0.5 }}>
@@ -406,10 +491,10 @@ const LineDialog = <L extends LineDraft>({
   // Once the dialog is in, a new line starts at its item, an existing one at its first typed field (most often
   // the quantity, the one changed).
   const focusFirst = () => (initial.itemId === null ? item : first).current?.focus();
-  const typed = columns.filter((column) => column.input);
+  const typed = columns.filter((column) => column.input && applies(column, line));
 
   const patch = (changes: Partial<L>) => {
-    setLine((current) => ({ ...current, ...changes }));
+    setLine((current) => changed(current, changes, columns));
     setErrors((current) => {
       const next = { ...current };
       for (const field of Object.keys(changes)) delete next[field === 'itemId' ? picker.field : field];
@@ -446,20 +531,31 @@ const LineDialog = <L extends LineDraft>({
                 first.current?.select();
               },
             })}
-            {typed.map(({ field, label, input }, i) => (
-              <TextField
-                key={field}
-                label={label}
-                value={input!.value(line)}
-                onChange={(e) => patch(input!.set(e.target.value))}
-                error={Boolean(errors[field])}
-                helperText={errors[field] && t(errors[field])}
-                multiline={input!.multiline}
-                minRows={input!.multiline ? 3 : undefined}
-                inputRef={i === 0 ? first : undefined}
-                slotProps={{ htmlInput: { inputMode: input!.mode ?? 'decimal' } }}
-              />
-            ))}
+            {typed.map(({ field, label, input }, i) =>
+              input!.options ? (
+                <ChoiceInput
+                  key={field}
+                  input={input!}
+                  line={line}
+                  label={label}
+                  error={errors[field] && t(errors[field])}
+                  onChange={(value) => patch(input!.set(value))}
+                />
+              ) : (
+                <TextField
+                  key={field}
+                  label={label}
+                  value={input!.value(line)}
+                  onChange={(e) => patch(input!.set(e.target.value))}
+                  error={Boolean(errors[field])}
+                  helperText={errors[field] && t(errors[field])}
+                  multiline={input!.multiline}
+                  minRows={input!.multiline ? 3 : undefined}
+                  inputRef={i === 0 ? first : undefined}
+                  slotProps={{ htmlInput: { inputMode: input!.mode ?? 'decimal' } }}
+                />
+              ),
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

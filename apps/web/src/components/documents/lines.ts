@@ -1,5 +1,12 @@
 import type { ZodType } from 'zod';
-import type { TSalesTotals, TVatCategory } from '@tagstock/contract';
+import {
+  FRENCH_VAT_RATES,
+  VAT_EXEMPTIONS,
+  isFrenchVatRate,
+  type TSalesTotals,
+  type TVatCategory,
+  type TVatExemptionCode,
+} from '@tagstock/contract';
 import { documentTotals, type DocumentDiscount } from '@tagstock/contract/money';
 import { isQueryError } from '../../app/base-api';
 import { fieldErrorKey, validationKey } from '../form-errors';
@@ -17,6 +24,10 @@ export type PricedLineDraft = LineDraft & {
   discount: string;
   vatRate: string;
   vatCategory: TVatCategory | null;
+  /** A sales line's legal basis at 0 % (BT-121); none chosen: the customer's, else the article's. */
+  vatExemption: TVatExemptionCode | null;
+  /** The picked article's own exemption, the default of the line at 0 % when the customer names none. */
+  articleExemption: TVatExemptionCode | null;
 };
 
 let keySeed = 0;
@@ -29,6 +40,8 @@ export const emptyPricedLine = (): PricedLineDraft => ({
   discount: '0',
   vatRate: '',
   vatCategory: null,
+  vatExemption: null,
+  articleExemption: null,
 });
 
 /** A saved priced line as the editor shows it. */
@@ -42,6 +55,7 @@ export const pricedLineDraft = (
     discount: string;
     vatRate: string;
     vatCategory?: TVatCategory | null;
+    vatExemption?: { code: TVatExemptionCode } | null;
   },
   language: string,
 ): PricedLineDraft => ({
@@ -53,6 +67,8 @@ export const pricedLineDraft = (
   discount: toDecimalInput(line.discount, language, 0),
   vatRate: toDecimalInput(line.vatRate, language, 0),
   vatCategory: line.vatCategory ?? null,
+  vatExemption: line.vatExemption?.code ?? null,
+  articleExemption: null,
 });
 
 /** A typed quantity as the contract takes it (NaN when missing, so that the contract says so). */
@@ -68,6 +84,62 @@ export const pricedLineBody = (line: PricedLineDraft) => ({
   vatCategory: line.vatCategory,
 });
 
+// — Sales lines: French VAT rates (BR-FR-16) and, at 0 %, the legal basis of the exemption (BT-120/121) —
+
+/** What the editor knows of a sales document for its lines: the customer's exemption for lines at 0 %. */
+export type SalesLines = { customerExemption: TVatExemptionCode | null };
+
+/** The French rates a sales line offers, the usual ones first. */
+export const SALES_VAT_RATES: readonly string[] = [...FRENCH_VAT_RATES].sort((a, b) => Number(b) - Number(a));
+
+/** Whether a typed rate is 0 ("0", "0,00"); an empty one is not. */
+export const isZeroRate = (text: string) => {
+  const rate = fromDecimalInput(text);
+  return rate !== '' && Number(rate) === 0;
+};
+
+/** A typed rate as one of the French rates ("5,50" → "5.5"); '' when it is none of them. */
+export const frenchRateOf = (text: string) => {
+  const rate = fromDecimalInput(text);
+  return rate !== '' && isFrenchVatRate(rate) ? String(Number(rate)) : '';
+};
+
+/** The exemption of a line at 0 % when none is chosen on it: the customer's, else its article's. */
+export const defaultExemption = (line: PricedLineDraft, sales: SalesLines) =>
+  sales.customerExemption ?? line.articleExemption;
+
+/** The exemption a sales line states: chosen on it, else its default; none above 0 %. */
+export const lineExemption = (line: PricedLineDraft, sales: SalesLines): TVatExemptionCode | null =>
+  isZeroRate(line.vatRate) ? (line.vatExemption ?? defaultExemption(line, sales)) : null;
+
+/**
+ * What a change of a sales line writes besides itself: picking an article or changing the rate gives the line
+ * the default exemption when it is at 0 % (one chosen by hand stays while the rate changes), and forgets a VAT
+ * category read with the old rate (the server derives it).
+ */
+export const salesLineFollow = (
+  line: PricedLineDraft,
+  changes: Partial<PricedLineDraft>,
+  sales: SalesLines,
+): Partial<PricedLineDraft> => {
+  const picked = 'itemId' in changes;
+  if (!picked && !('vatRate' in changes)) return {};
+  const next = { ...line, ...changes };
+  if (!isZeroRate(next.vatRate)) return { vatCategory: null, ...(picked ? { vatExemption: null } : {}) };
+  if (!picked && next.vatExemption) return { vatCategory: null };
+  return { vatCategory: null, vatExemption: defaultExemption(next, sales) };
+};
+
+/** A line's VAT category: the one its exemption implies at 0 %, else the one it has (none: the server's). */
+export const lineCategory = (line: PricedLineDraft): TVatCategory | null =>
+  isZeroRate(line.vatRate) && line.vatExemption ? VAT_EXEMPTIONS[line.vatExemption].category : line.vatCategory;
+
+/** A sales line's fields as the contract takes them: a priced line's, and its exemption at 0 % only. */
+export const salesLineBody = (line: PricedLineDraft) => {
+  const code = isZeroRate(line.vatRate) ? line.vatExemption : null;
+  return { ...pricedLineBody(line), vatCategory: lineCategory(line), ...(code ? { vatExemption: { code } } : {}) };
+};
+
 /** The lines to send, blank rows (nothing picked nor typed) left out, with the editor row of each. */
 export const linesToSend = <L, B>(lines: readonly L[], isBlank: (line: L) => boolean, body: (line: L) => B) => {
   const positions: number[] = [];
@@ -79,12 +151,20 @@ export const linesToSend = <L, B>(lines: readonly L[], isBlank: (line: L) => boo
   return { lines: sent, positions };
 };
 
-/** `lines.<i>.<field>` of the body → the same path with the editor's row index. */
+/**
+ * `lines.<i>.<field>` of the body → the same path with the editor's row index; an exemption's parts
+ * (`vatExemption.code`) are the line's one exemption field.
+ */
 const editorPath = (path: readonly PropertyKey[], positions: readonly number[]): string => {
-  if (path[0] === 'lines' && typeof path[1] === 'number')
-    return ['lines', positions[path[1]] ?? path[1], ...path.slice(2)].join('.');
+  if (path[0] === 'lines' && typeof path[1] === 'number') {
+    const rest = path[2] === 'vatExemption' ? ['vatExemption'] : path.slice(2);
+    return ['lines', positions[path[1]] ?? path[1], ...rest].join('.');
+  }
   return path.map(String).join('.');
 };
+
+/** A sales line's rate that is no French rate: said as such, not as a badly written rate. */
+const FRENCH_RATE_MESSAGE = /French VAT rate/;
 
 /** The texts of missing choices ("Select a supplier"), by field name; others say "Required". */
 export type RequiredKeys = Record<string, string>;
@@ -103,25 +183,32 @@ export const contractErrors = (
     const last = String(issue.path[issue.path.length - 1] ?? '');
     const requiredKey = requiredKeys[last];
     const kind = requiredKey ? 'select' : last === 'quantity' ? 'number' : 'text';
-    errors[editorPath(issue.path, positions)] ??= validationKey(
-      { type: issue.code, message: issue.message },
-      { name: last, kind, requiredKey },
-    );
+    errors[editorPath(issue.path, positions)] ??= FRENCH_RATE_MESSAGE.test(issue.message)
+      ? 'documents.validation.frenchVatRate'
+      : validationKey({ type: issue.code, message: issue.message }, { name: last, kind, requiredKey });
   }
   return errors;
+};
+
+/** What the server says of a sales line's exemption, by its problem's code (the field's own code is generic). */
+const EXEMPTION_KEYS: Record<string, string> = {
+  vat_exemption_required: 'documents.validation.vatExemptionRequired',
+  vat_exemption_conflict: 'documents.validation.vatExemptionConflict',
 };
 
 /** The server's field errors of a refused save, by editor path. */
 export const serverErrors = (error: unknown, positions: readonly number[], requiredKeys: RequiredKeys): DraftErrors => {
   if (!isQueryError(error)) return {};
   const errors: DraftErrors = {};
+  const exemptionKey = EXEMPTION_KEYS[error.problem.code];
   for (const fieldError of error.problem.errors ?? []) {
     const key = fieldErrorKey(fieldError);
     if (!key) continue;
     const path = fieldError.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
     const last = String(path[path.length - 1] ?? '');
-    errors[editorPath(path, positions)] =
-      fieldError.code === 'not_found' && requiredKeys[last] ? requiredKeys[last] : key;
+    const at = editorPath(path, positions);
+    if (exemptionKey && at.endsWith('.vatExemption')) errors[at] = exemptionKey;
+    else errors[at] = fieldError.code === 'not_found' && requiredKeys[last] ? requiredKeys[last] : key;
   }
   return errors;
 };
@@ -154,7 +241,7 @@ export const previewTotals = (
   discount?: DocumentDiscount | null,
 ): { totals: TSalesTotals; nets: Map<string, string> } => {
   const complete = lines.flatMap((line) => {
-    const body = pricedLineBody(line);
+    const body = { ...pricedLineBody(line), vatCategory: lineCategory(line) };
     const ok =
       /^\d+$/.test(line.quantity.trim()) &&
       AMOUNT.test(body.unitPrice) &&

@@ -56,7 +56,7 @@ export const articleLinePicker = <L extends LineDraft>(
 
 /**
  * What choosing an article writes on a priced line (an order's, an invoice's): the article, its designation and,
- * when known, its price excluding tax and its VAT rate.
+ * when known, its price excluding tax, its VAT rate and the exemption its 0 % lines take by default.
  */
 export const pricedArticlePatch = (
   choice: ArticleChoice,
@@ -68,7 +68,11 @@ export const pricedArticlePatch = (
     itemLabel: choice.label,
     designation: article?.designation ?? '',
     ...(article
-      ? { unitPrice: toDecimalInput(article.priceHt, language), vatRate: toDecimalInput(article.vatRate, language, 0) }
+      ? {
+          unitPrice: toDecimalInput(article.priceHt, language),
+          vatRate: toDecimalInput(article.vatRate, language, 0),
+          articleExemption: article.vatExemption ?? null,
+        }
       : {}),
   };
 };

@@ -21,6 +21,13 @@ export const customerGroupsApi = createResourceApi<TCustomerGroup, TCustomerGrou
 export const customerGroupRef = referenceOf(customerGroupsApi, (g) => g.name, 'name:asc');
 export const customerRef = referenceOf(customersApi, (c) => c.name, 'name:asc');
 
+/** The exemption a customer's lines at 0 % take by default (none without a customer, or until it is read). */
+export const useCustomerVatExemption = (customerId: string) => {
+  const id = Number(customerId);
+  const { currentData } = customersApi.useGet(id, { skip: !Number.isInteger(id) || id <= 0 });
+  return currentData?.vatExemption ?? null;
+};
+
 /** A sales document list's customer filter (`customerId` in the URL). */
 export const customerFilter = (t: TFunction): ListFilter => ({
   param: 'customerId',

@@ -21,6 +21,7 @@ import { DownloadButton } from '../../components/PdfButton';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
+import { useCustomerVatExemption } from '../customers/api';
 import { todayIso } from '../rfid/attribution-shared';
 import {
   invoicesApi,
@@ -74,6 +75,8 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
   const [remove, { isLoading: removing }] = invoicesApi.useRemove();
   const { data: history } = useInvoiceHistoryQuery(invoice?.id ?? 0, { skip: !invoice });
   const editable = canWrite && (invoice === null || invoice.status === 'draft');
+  // Sales lines: French rates, and at 0 % an exemption (the customer's by default, else the article's).
+  const customerExemption = useCustomerVatExemption(editable ? draft.header.customerId : '');
   const discount = useMemo(() => previewDiscount(draft.header.discount), [draft.header.discount]);
   const preview = useMemo(() => previewTotals(draft.lines, discount), [draft.lines, discount]);
 
@@ -145,6 +148,9 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
                 } catch (error) {
                   // What the company or the customer lacks is said above the invoice, with the way to fix it.
                   setRefusal(issueRefusalOf(error));
+                  // A line refused (a 0 % line without its exemption) says so on the line.
+                  const onLines = Object.entries(invoiceKit.serverErrors(error, draft));
+                  setErrors(Object.fromEntries(onLines.filter(([field]) => field.startsWith('lines.'))));
                   throw error;
                 }
               },
@@ -177,7 +183,12 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
         <Grid size={12}>
           <Section title={t('invoices.header')}>
             {editable ? (
-              <InvoiceHeaderForm header={draft.header} setHeader={setHeader} errors={errors} />
+              <InvoiceHeaderForm
+                header={draft.header}
+                setHeader={setHeader}
+                errors={errors}
+                derivedBillingMode={invoice?.billingModeDerived ? invoice.billingMode : null}
+              />
             ) : (
               invoice && <InvoiceFacts invoice={invoice} />
             )}
@@ -201,7 +212,9 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
                 pricedArticlePatch(choice, columns.language),
               )}
               columns={[
-                ...columns.priced<SalesLine>(preview.nets, ['quantity', 'unitPrice', 'discount', 'vatRate']),
+                ...columns.priced<SalesLine>(preview.nets, ['quantity', 'unitPrice', 'discount', 'vatRate'], {
+                  customerExemption,
+                }),
                 ...(credited ? [creditedColumn] : []),
               ]}
             />

@@ -2,7 +2,13 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TERM_DAYS, PAYMENT_TYPES, type TPaymentType } from '@tagstock/contract';
+import {
+  BILLING_MODES,
+  PAYMENT_TERM_DAYS,
+  PAYMENT_TYPES,
+  type TBillingMode,
+  type TPaymentType,
+} from '@tagstock/contract';
 import { DateField } from '../../components/DateField';
 import { DiscountEditor } from '../../components/documents/DiscountEditor';
 import type { DraftErrors } from '../../components/documents/lines';
@@ -16,10 +22,13 @@ export const InvoiceHeaderForm = ({
   header,
   setHeader,
   errors,
+  derivedBillingMode,
 }: {
   header: InvoiceHeader;
   setHeader: (changes: Partial<InvoiceHeader>) => void;
   errors: DraftErrors;
+  /** The billing mode the saved lines give when none is chosen. */
+  derivedBillingMode?: TBillingMode | null;
 }) => {
   const { t } = useTranslation();
   const fieldError = (field: keyof InvoiceHeader) => ({
@@ -126,6 +135,30 @@ export const InvoiceHeaderForm = ({
           error={errors.discount}
           onChange={(discount) => setHeader({ discount })}
         />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          select
+          fullWidth
+          label={t('invoices.billingMode')}
+          value={header.billingMode}
+          {...fieldError('billingMode')}
+          helperText={
+            fieldError('billingMode').helperText ??
+            (header.billingMode === '' && derivedBillingMode
+              ? t('invoices.billingModeDerived', { mode: t(`invoices.billingModes.${derivedBillingMode}`) })
+              : undefined)
+          }
+          onChange={(e) => setHeader({ billingMode: e.target.value as TBillingMode | '' })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('invoices.billingModes.auto')}</MenuItem>
+          {BILLING_MODES.map((mode) => (
+            <MenuItem key={mode} value={mode}>
+              {t(`invoices.billingModes.${mode}`)}
+            </MenuItem>
+          ))}
+        </TextField>
       </Grid>
       <Grid size={12}>
         <TextField

@@ -32,6 +32,7 @@ describe('an invoice draft', () => {
       deliveryAddress: null,
       discount: { type: 'percent', value: '5.5' },
       notes: null,
+      billingMode: null,
       lines: [
         {
           articleId: 7,

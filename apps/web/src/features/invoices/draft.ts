@@ -1,4 +1,10 @@
-import { ZInvoiceInput, type TInvoice, type TInvoiceInput, type TPaymentType } from '@tagstock/contract';
+import {
+  ZInvoiceInput,
+  type TBillingMode,
+  type TInvoice,
+  type TInvoiceInput,
+  type TPaymentType,
+} from '@tagstock/contract';
 import type { PAYMENT_TERM_DAYS } from '@tagstock/contract';
 import { typedId } from '../../components/documents/lines';
 import {
@@ -20,6 +26,8 @@ export type InvoiceHeader = {
   deliveryAddress: string;
   discount: DiscountDraft;
   notes: string;
+  /** BT-23 chosen on the invoice; '': derived from the lines (B1 goods, S1 services, M1 both). */
+  billingMode: TBillingMode | '';
 };
 
 export type InvoiceDraft = { header: InvoiceHeader; lines: SalesLine[] };
@@ -36,6 +44,7 @@ export const newInvoiceDraft = (today: string, customerId = ''): InvoiceDraft =>
     deliveryAddress: '',
     discount: noDiscount(),
     notes: '',
+    billingMode: '',
   },
   lines: [emptySalesLine()],
 });
@@ -52,6 +61,7 @@ export const invoiceDraftOf = (invoice: TInvoice, language: string): InvoiceDraf
     deliveryAddress: invoice.deliveryAddress ?? '',
     discount: discountDraftOf(invoice.discount, language),
     notes: invoice.notes ?? '',
+    billingMode: invoice.billingModeDerived === false ? invoice.billingMode : '',
   },
   lines: salesLinesOf(invoice.lines, language),
 });
@@ -68,4 +78,5 @@ export const invoiceKit = salesDraft<InvoiceHeader, TInvoiceInput>(ZInvoiceInput
   deliveryAddress: header.deliveryAddress.trim() || null,
   discount: discountBody(header.discount),
   notes: header.notes.trim() || null,
+  billingMode: header.billingMode || null,
 }));

@@ -1,12 +1,12 @@
 import type { ZodType } from 'zod';
-import { ZDocumentLineInput, type TDocumentLine, type TDocumentLineInput } from '@tagstock/contract';
+import { ZSalesLineInput, type TDocumentLine, type TSalesLineInput } from '@tagstock/contract';
 import {
   contractErrors,
   emptyPricedLine,
   lineErrors,
   linesToSend,
-  pricedLineBody,
   pricedLineDraft,
+  salesLineBody,
   serverErrors as serverLineErrors,
   typedId,
   type DraftErrors,
@@ -35,10 +35,10 @@ export const salesLinesOf = (lines: readonly (TDocumentLine & { creditedQuantity
 /** A line with nothing chosen nor typed is left out (a new row not filled yet). */
 const isBlank = (line: SalesLine) => line.itemId === null && line.unitPrice.trim() === '' && line.vatRate.trim() === '';
 
-const lineBody = (line: SalesLine): TDocumentLineInput => ({
+const lineBody = (line: SalesLine): TSalesLineInput => ({
   articleId: typedId(line.itemId),
   designation: line.designation.trim() || null,
-  ...pricedLineBody(line),
+  ...salesLineBody(line),
 });
 
 const REQUIRED_KEYS: Record<string, string> = {
@@ -58,7 +58,7 @@ const onFields = (errors: DraftErrors): DraftErrors => {
  * The draft → body → errors of one sales document type: `header` writes the type's header fields from the
  * draft's header; the lines are the same for every type.
  */
-export const salesDraft = <H, B extends { lines?: TDocumentLineInput[] }>(
+export const salesDraft = <H, B extends { lines?: TSalesLineInput[] }>(
   schema: ZodType,
   header: (draft: H) => Omit<B, 'lines'>,
 ) => {
@@ -81,4 +81,4 @@ export const salesDraft = <H, B extends { lines?: TDocumentLineInput[] }>(
 
 /** The contract's checks of one line on its own (the phone's line form): errors by field of the line. */
 export const validateSalesLine = (line: SalesLine): DraftErrors =>
-  lineErrors(ZDocumentLineInput, line, lineBody, 'articleId', REQUIRED_KEYS);
+  lineErrors(ZSalesLineInput, line, lineBody, 'articleId', REQUIRED_KEYS);

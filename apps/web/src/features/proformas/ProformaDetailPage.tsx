@@ -28,7 +28,7 @@ import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
-import { customerRef } from '../customers/api';
+import { customerRef, useCustomerVatExemption } from '../customers/api';
 import { discountText } from '../invoices/InvoiceFacts';
 import { emptySalesLine, validateSalesLine, type SalesLine } from '../invoices/sales-draft';
 import { todayIso } from '../rfid/attribution-shared';
@@ -97,6 +97,8 @@ const ProformaEditor = ({
   const [remove, { isLoading: removing }] = proformasApi.useRemove();
   const { data: history } = useProformaHistoryQuery(proforma?.id ?? 0, { skip: !proforma });
   const editable = canWrite && (proforma === null || proforma.status === 'open');
+  // Sales lines: French rates, and at 0 % an exemption (the customer's by default, else the article's).
+  const customerExemption = useCustomerVatExemption(editable ? draft.header.customerId : '');
   const discount = useMemo(() => previewDiscount(draft.header.discount), [draft.header.discount]);
   const preview = useMemo(() => previewTotals(draft.lines, discount), [draft.lines, discount]);
 
@@ -270,7 +272,9 @@ const ProformaEditor = ({
               picker={articleLinePicker<SalesLine>(t('fields.article'), (choice) =>
                 pricedArticlePatch(choice, language),
               )}
-              columns={columns.priced<SalesLine>(preview.nets, ['quantity', 'unitPrice', 'discount', 'vatRate'])}
+              columns={columns.priced<SalesLine>(preview.nets, ['quantity', 'unitPrice', 'discount', 'vatRate'], {
+                customerExemption,
+              })}
             />
           </Section>
         </Grid>
