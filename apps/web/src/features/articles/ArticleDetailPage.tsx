@@ -14,6 +14,7 @@ import { BackLink, LoadError } from '../../components/BackLink';
 import { toast } from 'react-toastify';
 import { ZArticleInput, ZLotInput, type TArticleInput, type TLot, type TLotInput } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { exemptionLabel } from '../../components/documents/einvoicing-fields';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { ResourceForm, toFormValues } from '../../components/ResourceForm';
@@ -127,6 +128,14 @@ export const ArticleDetailPage = () => {
               <Field label={t('fields.priceTtc')} value={formatMoney(article.priceTtc, language)} />
               <Field label={t('fields.unitPrice')} value={formatMoney(article.unitPrice, language)} />
               <Field label={t('fields.category')} value={article.categoryName ?? '—'} />
+              <Field
+                label={t('articles.nature')}
+                value={article.nature ? t(`articles.natures.${article.nature}`) : t('articles.natureNone')}
+              />
+              <Field
+                label={t('articles.vatExemption')}
+                value={article.vatExemption ? exemptionLabel(article.vatExemption, language) : '—'}
+              />
               <Field
                 label={t('fields.supplier')}
                 value={

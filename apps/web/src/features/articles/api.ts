@@ -99,4 +99,6 @@ export const articleInputOf = (article: TArticle): TArticleInput => ({
   categoryId: article.categoryId,
   supplierId: article.supplierId,
   stockTag: article.stockTag,
+  nature: article.nature,
+  vatExemption: article.vatExemption,
 });

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import type { TArticle } from '@tagstock/contract';
+import { ARTICLE_NATURES, type TArticle } from '@tagstock/contract';
+import { choiceField, vatExemptionField } from '../../components/documents/einvoicing-fields';
 import type { FieldDef, FormValues } from '../../components/ResourceForm';
 import { formatMoney, formatRate, previewPriceWithTax } from '../../components/format';
 import { categoryRef } from '../categories/api';
@@ -24,7 +25,23 @@ export const ARTICLE_FIELDS: readonly FieldDef[] = [
   { name: 'stockAlert', labelKey: 'fields.stockAlert', kind: 'number', required: true, half: true },
   { name: 'categoryId', labelKey: 'fields.category', kind: 'select', reference: categoryRef, half: true },
   { name: 'supplierId', labelKey: 'fields.supplier', kind: 'select', reference: supplierRef, half: true },
+  // Goods or a service, for the invoices' billing mode (B1, S1, M1); none: its category's.
+  natureField('articles.natureNone'),
+  vatExemptionField('articles.vatExemption'),
 ];
+
+/** What an article or a category sells, goods or a service; `noneKey` says what none means. */
+export function natureField(noneKey: string): FieldDef {
+  return choiceField({
+    name: 'nature',
+    labelKey: 'articles.nature',
+    half: true,
+    choices: (t) => [
+      { value: '', label: t(noneKey) },
+      ...ARTICLE_NATURES.map((nature) => ({ value: nature, label: t(`articles.natures.${nature}`) })),
+    ],
+  });
+}
 
 export const NEW_ARTICLE = { vatRate: '20', stockAlert: 0, initialQuantity: 0 };
 

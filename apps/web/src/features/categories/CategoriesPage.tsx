@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ZCategoryInput, type TCategory } from '@tagstock/contract';
 import { CrudPage } from '../../components/CrudPage';
 import type { FieldDef } from '../../components/ResourceForm';
+import { natureField } from '../articles/definitions';
 import { categoriesApi } from './api';
 import type { ResourceColumn } from '../../components/resource-columns';
 
@@ -30,10 +31,23 @@ export const namedColumns = <T extends { name: string; description: string | nul
   { card: 'secondary', type: 'number', width: 120, sortable: false, ...count },
 ];
 
+// What its articles sell when they do not say (goods or a service); none: the company's supply kind.
+const CATEGORY_FIELDS: readonly FieldDef[] = [...NAMED_FIELDS, natureField('categories.natureNone')];
+
 export const CategoriesPage = () => {
   const { t } = useTranslation();
   const columns = useMemo<ResourceColumn<TCategory>[]>(
-    () => namedColumns<TCategory>(t, { field: 'articleCount', headerName: t('fields.articleCount') }),
+    () => [
+      ...namedColumns<TCategory>(t, { field: 'articleCount', headerName: t('fields.articleCount') }),
+      {
+        field: 'nature',
+        hideBelow: 'md',
+        headerName: t('articles.nature'),
+        width: 150,
+        sortable: false,
+        valueFormatter: (nature: string | null) => (nature ? t(`articles.natures.${nature}`) : '—'),
+      },
+    ],
     [t],
   );
   return (
@@ -42,7 +56,7 @@ export const CategoriesPage = () => {
       resource="categories"
       api={categoriesApi}
       columns={columns}
-      fields={NAMED_FIELDS}
+      fields={CATEGORY_FIELDS}
       createSchema={ZCategoryInput}
       defaultSort="name:asc"
     />
