@@ -226,6 +226,8 @@ export async function creditNoteFacturX(tx: Tx, tenantId: number, note: TCreditN
     seller: seller(company, m.seller),
     buyer: buyer(customer),
     precedingInvoice: { number: note.invoiceNumber, issueDate: note.invoiceDate },
+    // What it credits was supplied by the invoice (BT-72), and a delivery without any term is an empty element.
+    deliveryDate: note.invoiceDate,
     payment: payment(company, 'sepa_transfer'),
     ...body(note.totals, note.lines, null),
   };

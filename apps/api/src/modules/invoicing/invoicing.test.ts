@@ -78,7 +78,7 @@ beforeAll(async () => {
   customerId = customers.items.find((c) => c.name === 'Boulangerie Moreau')!.id;
   otherCustomerId = customers.items.find((c) => c.name === 'BTP Rhône-Alpes')!.id;
   paymentModeId = (await ok<{ items: { id: number }[] }>('GET', '/payment-modes?active=true')).items[0]!.id;
-  const article = async (reference: string, vatRate: string) =>
+  const article = async (reference: string, vatRate: string, extra: object = {}) =>
     (
       await ok<{ id: number }>('POST', '/articles', {
         reference,
@@ -86,9 +86,15 @@ beforeAll(async () => {
         priceHt: '10.00',
         vatRate,
         stockAlert: 0,
+        ...extra,
       })
     ).id;
-  [a20, a55, a0] = [await article('INV-20', '20'), await article('INV-55', '5.5'), await article('INV-0', '0')];
+  [a20, a55, a0] = [
+    await article('INV-20', '20'),
+    await article('INV-55', '5.5'),
+    // Its lines at 0 % take its legal basis unless the line or the customer names another.
+    await article('INV-0', '0', { vatExemption: 'VATEX-EU-132' }),
+  ];
   // The invoice the credit notes of the test kit credit, one unit each.
   const big = await issued([line(a20, 1000, '1.00', '20')]);
   creditable = big.id;
@@ -231,6 +237,8 @@ describe('invoices', () => {
     await ok('PUT', '/company', { ...settings, iban: null, bic: null, rcsCity: null });
     try {
       const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '10.00', '20')]));
+      // The draft says it before any click.
+      expect(draft.missingForIssue).toEqual({ company: ['rcsCity', 'iban', 'bic'], customer: [] });
       const res = await call('POST', `/invoices/${draft.id}/status`, { status: 'issued' });
       expect([res.statusCode, res.json().code]).toEqual([400, 'company_incomplete']);
       expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['rcsCity', 'iban', 'bic']);
@@ -245,12 +253,15 @@ describe('invoices', () => {
     }
   });
 
-  it('refuses to issue to a customer without an address', async () => {
+  it('refuses to issue to a customer without an address or a French company without its SIREN', async () => {
     const bare = await ok<{ id: number }>('POST', '/customers', { name: 'Client sans adresse' });
     const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '10.00', '20')], { customerId: bare.id }));
+    expect(draft.missingForIssue).toEqual({ company: [], customer: ['address', 'postcode', 'city', 'siren'] });
     const res = await call('POST', `/invoices/${draft.id}/status`, { status: 'issued' });
     expect([res.statusCode, res.json().code]).toEqual([400, 'customer_incomplete']);
-    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['address', 'postcode', 'city']);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['address', 'postcode', 'city', 'siren']);
+    expect(res.json().params.customerId).toBe(bare.id);
+    expect((await invoice(draft.id)).number).toBeNull();
   });
 
   it('spreads a discount over the rates before VAT; multi-rate, 0 % and discounted Factur-X are valid', async () => {
@@ -261,7 +272,7 @@ describe('invoices', () => {
       },
     );
     expect(percent.totals.byRate.map((r) => [r.category, r.rate, r.allowance, r.base])).toEqual([
-      ['Z', '0.00', '1.75', '12.25'],
+      ['E', '0.00', '1.75', '12.25'],
       ['S', '5.50', '1.18', '8.22'],
       ['S', '20.00', '6.37', '44.60'],
     ]);
@@ -397,6 +408,220 @@ describe('invoices', () => {
       (await call('POST', '/payments', { customerId, paymentDate: today, amount: '1', paymentModeId }, tokens.reader))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('French e-invoicing (CTC rules, VAT exemptions)', () => {
+  const xmlOf = async (path: string) => expectValidFacturX(path);
+  const term = (xml: string, pattern: RegExp) => pattern.exec(xml)?.[1];
+  const customer = async (body: object) =>
+    (
+      await ok<{ id: number }>('POST', '/customers', {
+        address: '1 rue de la Paix',
+        postcode: '75002',
+        city: 'Paris',
+        ...body,
+      })
+    ).id;
+  const serviceArticle = async (reference: string) =>
+    (
+      await ok<{ id: number }>('POST', '/articles', {
+        reference,
+        designation: `Prestation ${reference}`,
+        priceHt: '50.00',
+        vatRate: '20',
+        stockAlert: 0,
+        nature: 'service',
+      })
+    ).id;
+
+  it('states the billing mode from the lines (B1 goods, S1 services, M1 both) unless one is chosen', async () => {
+    const service = await serviceArticle('SRV-1');
+    const goods = await issued([line(a20, 1, '10.00', '20')]);
+    const services = await issued([line(service, 2, '50.00', '20')]);
+    const mixed = await issued([line(a20, 1, '10.00', '20'), line(service, 1, '50.00', '20')]);
+    expect([goods.billingMode, services.billingMode, mixed.billingMode]).toEqual(['B1', 'S1', 'M1']);
+    for (const doc of [goods, services, mixed]) {
+      const xml = await xmlOf(`/invoices/${doc.id}`);
+      expect(term(xml, /BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]+)</)).toBe(doc.billingMode);
+    }
+    // A category says it for its articles; a chosen mode wins and stays chosen.
+    const category = await ok<{ id: number }>('POST', '/categories', { name: 'Maintenance', nature: 'service' });
+    const inCategory = (
+      await ok<{ id: number }>('POST', '/articles', {
+        reference: 'SRV-CAT',
+        designation: 'Maintenance annuelle',
+        priceHt: '80.00',
+        vatRate: '20',
+        stockAlert: 0,
+        categoryId: category.id,
+      })
+    ).id;
+    const draft = await ok('POST', '/invoices', invoiceBody([line(inCategory, 1, '80.00', '20')]));
+    expect([draft.billingMode, draft.billingModeDerived]).toEqual(['S1', true]);
+    const chosen = await ok('PUT', `/invoices/${draft.id}`, {
+      ...invoiceBody([line(inCategory, 1, '80.00', '20')]),
+      billingMode: 'M1',
+    });
+    expect([chosen.billingMode, chosen.billingModeDerived]).toEqual(['M1', false]);
+    expect((await ok('POST', `/invoices/${draft.id}/status`, { status: 'issued' })).billingMode).toBe('M1');
+    expect(await problem('POST', '/invoices', invoiceBody([line(a20, 1, '1.00', '20')], { billingMode: 'B9' }))).toEqual([
+      400,
+      'validation_failed',
+    ]);
+  });
+
+  it('writes the processing note and the parties’ electronic addresses: B2B by SIREN, B2BINT and B2C by address', async () => {
+    // A French company: BAR B2B, reached by its SIREN in the directory (scheme 0225).
+    const b2b = await xmlOf(`/invoices/${(await issued([line(a20, 1, '10.00', '20')])).id}`);
+    expect(term(b2b, /<ram:Content>(B2B[A-Z]*)<\/ram:Content>\s*<ram:SubjectCode>BAR/)).toBe('B2B');
+    expect(b2b).toMatch(/<ram:BuyerTradeParty>[\s\S]*<ram:URIID schemeID="0225">362275869<\/ram:URIID>/);
+    expect(b2b).toMatch(/<ram:SellerTradeParty>[\s\S]*<ram:URIID schemeID="0225">631229838<\/ram:URIID>/);
+    // A person: B2C, no SIREN, reached by the email.
+    const person = await customer({ name: 'Claire Martin', kind: 'person', email: 'claire.martin@example.fr' });
+    const b2c = await xmlOf(`/invoices/${(await issued([line(a20, 1, '10.00', '20')], { customerId: person })).id}`);
+    expect(term(b2c, /<ram:Content>([A-Z0-9]+)<\/ram:Content>\s*<ram:SubjectCode>BAR/)).toBe('B2C');
+    expect(b2c).toMatch(/<ram:URIID schemeID="EM">claire.martin@example.fr<\/ram:URIID>/);
+    // A person without any address to deliver to: the draft says so, issuing is refused.
+    const unreachable = await customer({ name: 'Paul Durand', kind: 'person' });
+    const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '1.00', '20')], { customerId: unreachable }));
+    expect(draft.missingForIssue).toEqual({ company: [], customer: ['electronicAddress'] });
+    expect(await problem('POST', `/invoices/${draft.id}/status`, { status: 'issued' })).toEqual([
+      400,
+      'customer_incomplete',
+    ]);
+    // Bad addresses are a 400, not a stored value.
+    expect(await problem('POST', '/customers', { name: 'X', electronicAddress: 'not an address' })).toEqual([
+      400,
+      'validation_failed',
+    ]);
+    expect(await problem('POST', '/customers', { name: 'X', kind: 'robot' })).toEqual([400, 'validation_failed']);
+  });
+
+  it('needs a legal basis on every 0 % line, written per row with its VATEX code and printed in words', async () => {
+    // The line's own basis wins; the article's is the default.
+    const exempt = await issued([
+      line(a20, 1, '100.00', '20'),
+      { ...line(a0, 2, '30.00', '0'), vatExemption: { code: 'VATEX-EU-132' } },
+    ]);
+    expect(exempt.lines[1]!.vatExemption).toEqual({
+      code: 'VATEX-EU-132',
+      text: 'Exonération de TVA, article 261 du CGI',
+    });
+    expect(exempt.totals.byRate[0]).toMatchObject({
+      category: 'E',
+      rate: '0.00',
+      exemption: { code: 'VATEX-EU-132', text: 'Exonération de TVA, article 261 du CGI' },
+    });
+    const xml = await xmlOf(`/invoices/${exempt.id}`);
+    expect(xml).toContain('<ram:ExemptionReason>Exonération de TVA, article 261 du CGI</ram:ExemptionReason>');
+    expect(xml).toContain('<ram:ExemptionReasonCode>VATEX-EU-132</ram:ExemptionReasonCode>');
+    expect(xml.match(/<ram:SubjectCode>TXD<\/ram:SubjectCode>/g)).toHaveLength(1);
+    const pdf = await call('GET', `/invoices/${exempt.id}/pdf`);
+    expect(await pdfText(pdf.rawPayload)).toContain('Exonération de TVA, article 261 du CGI');
+
+    // A franchise in the base (art. 293 B), typed on the line with the standard text.
+    const franchise = await issued([{ ...line(a20, 1, '40.00', '0'), vatExemption: { code: 'VATEX-FR-FRANCHISE' } }]);
+    expect(franchise.totals.byRate).toEqual([
+      expect.objectContaining({
+        category: 'E',
+        exemption: { code: 'VATEX-FR-FRANCHISE', text: 'TVA non applicable, art. 293 B du CGI' },
+      }),
+    ]);
+    await xmlOf(`/invoices/${franchise.id}`);
+
+    // No basis anywhere: refused, naming the line.
+    const bare = await call('POST', '/invoices', invoiceBody([line(a20, 1, '1.00', '20'), line(a20, 1, '5.00', '0')]));
+    expect([bare.statusCode, bare.json().code, bare.json().errors[0].field, bare.json().params.line]).toEqual([
+      400,
+      'vat_exemption_required',
+      'lines.1.vatExemption',
+      2,
+    ]);
+    // Two bases for one category on one document: a breakdown row states only one.
+    const twice = await call(
+      'POST',
+      '/invoices',
+      invoiceBody([
+        { ...line(a20, 1, '5.00', '0'), vatExemption: { code: 'VATEX-EU-132' } },
+        { ...line(a20, 1, '5.00', '0'), vatExemption: { code: 'VATEX-FR-FRANCHISE' } },
+      ]),
+    );
+    expect([twice.statusCode, twice.json().code]).toEqual([400, 'vat_exemption_conflict']);
+    // An exemption on a taxed line, an unknown code, a rate France does not have: 400.
+    for (const bad of [
+      { ...line(a20, 1, '5.00', '20'), vatExemption: { code: 'VATEX-EU-132' } },
+      { ...line(a20, 1, '5.00', '0'), vatExemption: { code: 'VATEX-XX' } },
+      line(a20, 1, '5.00', '19.6'),
+      line(a20, 1, '5.00', '7'),
+    ])
+      expect(await problem('POST', '/invoices', invoiceBody([bad]))).toEqual([400, 'validation_failed']);
+  });
+
+  it('invoices an intra-community supply (K) and an export (G) to companies abroad, B2BINT', async () => {
+    const german = await customer({
+      name: 'Lager GmbH',
+      address: 'Hauptstraße 5',
+      postcode: '10115',
+      city: 'Berlin',
+      country: 'Allemagne',
+      vatNumber: 'DE123456789',
+      email: 'rechnung@lager.example',
+      vatExemption: 'VATEX-EU-IC',
+    });
+    const intra = await issued([line(a20, 3, '10.00', '0')], { customerId: german });
+    expect(intra.lines[0]).toMatchObject({ vatCategory: 'K', vatExemption: { code: 'VATEX-EU-IC' } });
+    const xml = await xmlOf(`/invoices/${intra.id}`);
+    expect(term(xml, /<ram:Content>([A-Z0-9]+)<\/ram:Content>\s*<ram:SubjectCode>BAR/)).toBe('B2BINT');
+    expect(xml).toMatch(/<ram:ShipToTradeParty>[\s\S]*<ram:CountryID>DE<\/ram:CountryID>/);
+    // An intra-community supply needs the buyer's VAT number: said on the draft, refused at issue.
+    const noVat = await customer({
+      name: 'Magazzino SRL',
+      country: 'IT',
+      email: 'fatture@magazzino.example',
+      vatExemption: 'VATEX-EU-IC',
+    });
+    const draft = await ok('POST', '/invoices', invoiceBody([line(a20, 1, '10.00', '0')], { customerId: noVat }));
+    expect(draft.missingForIssue).toEqual({ company: [], customer: ['vatNumber'] });
+    const swiss = await customer({
+      name: 'Depot AG',
+      country: 'CH',
+      email: 'invoice@depot.example',
+      vatExemption: 'VATEX-EU-G',
+    });
+    const exported = await issued([line(a20, 1, '10.00', '0'), line(a55, 1, '10.00', '5.5')], {
+      customerId: swiss,
+    });
+    expect(exported.totals.byRate.map((r) => [r.category, r.rate])).toEqual([
+      ['G', '0.00'],
+      ['S', '5.50'],
+    ]);
+    await xmlOf(`/invoices/${exported.id}`);
+  });
+
+  it('carries the billing mode, the exemptions and the corrected invoice onto the credit note', async () => {
+    const inv = await issued([line(a20, 1, '10.00', '20'), line(a0, 2, '5.00', '0')]);
+    const draft = await ok<TCreditNote>('POST', '/credit-notes', { invoiceId: inv.id, full: true });
+    const note = await ok<TCreditNote>('POST', `/credit-notes/${draft.id}/status`, { status: 'issued' });
+    expect(note.billingMode).toBe(inv.billingMode);
+    expect(note.lines[1]!.vatExemption).toEqual(inv.lines[1]!.vatExemption);
+    expect(note.totals.byRate[0]!.exemption).toEqual(inv.lines[1]!.vatExemption);
+    const xml = await xmlOf(`/credit-notes/${note.id}`);
+    expect(term(xml, /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>([^<]+)</)).toBe(inv.number);
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+  });
+
+  it('keeps another tenant’s customers and articles out of its defaults', async () => {
+    const foreign = await ok<{ id: number }>(
+      'POST',
+      '/customers',
+      { name: 'Acme client', kind: 'person', email: 'a@acme.example', vatExemption: 'VATEX-EU-AE' },
+      tokens.otherTenant,
+    );
+    expect(
+      await problem('POST', '/invoices', invoiceBody([line(a0, 1, '1.00', '0')], { customerId: foreign.id })),
+    ).toEqual([400, 'unknown_reference']);
+    expect((await call('POST', '/customers', { name: 'Lecture seule' }, tokens.reader)).statusCode).toBe(403);
   });
 });
 
