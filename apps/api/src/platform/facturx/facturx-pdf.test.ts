@@ -58,18 +58,26 @@ const printable: PrintableDocument = {
 const cii: FacturXDocument = {
   typeCode: '380',
   number: 'FA-2025-00042',
+  billingMode: 'B1',
   issueDate: '2025-06-30',
   currency: 'EUR',
-  notes: [{ subjectCode: 'PMT', text: 'Indemnité forfaitaire pour frais de recouvrement : 40 €' }],
+  notes: [
+    { subjectCode: 'PMT', text: 'Indemnité forfaitaire pour frais de recouvrement : 40 €' },
+    { subjectCode: 'PMD', text: 'Pénalités de retard : trois fois le taux d’intérêt légal' },
+    { subjectCode: 'AAB', text: 'Pas d’escompte pour paiement anticipé' },
+  ],
   seller: {
     name: company.name,
     siren: '123456789',
     vatNumber: 'FR32123456789',
     address: { city: 'Paris', countryCode: 'FR' },
+    electronicAddress: { id: '123456789', scheme: '0225' },
   },
   buyer: {
     name: 'Boutique Client SARL',
+    siren: '987654321',
     address: { line1: '3 place du Marché', postcode: '69002', city: 'Lyon', countryCode: 'FR' },
+    electronicAddress: { id: '987654321', scheme: '0225' },
   },
   dueDate: '2025-07-30',
   payment: { meansCode: '58', iban: 'FR7630006000011234567890189' },
@@ -206,11 +214,11 @@ describe('a Factur-X PDF (PDF/A-3b, EN 16931)', () => {
       expect(value('//dc:title//rdf:li')).toBe(textOf(doc, get(info, 'Title')));
       expect(value('//pdf:Producer')).toBe(textOf(doc, get(info, 'Producer')));
       expect(value('//xmp:CreatorTool')).toBe(textOf(doc, get(info, 'Creator')));
-      const created = textOf(doc, get(info, 'CreationDate'))!.replace(
-        /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)Z$/,
-        '$1-$2-$3T$4:$5:$6Z',
-      );
-      expect(value('//xmp:CreateDate')).toBe(created);
+      const xmpDate = (key: string) =>
+        textOf(doc, get(info, key))!.replace(/^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z');
+      expect(value('//xmp:CreateDate')).toBe(xmpDate('CreationDate'));
+      expect(value('//xmp:ModifyDate')).toBe(xmpDate('ModDate'));
+      expect(value('//xmp:MetadataDate')).toBe(xmpDate('ModDate'));
     } finally {
       xmp.dispose();
     }
@@ -282,6 +290,36 @@ describe('a Factur-X PDF (PDF/A-3b, EN 16931)', () => {
     expect(facturX.includes('/Subtype /Image')).toBe(true);
     expect(facturX.includes('/SMask')).toBe(false);
     expect((await extractFacturXXml(facturX))?.equals(Buffer.from(xml))).toBe(true);
+  });
+});
+
+describe('an issued Factur-X', () => {
+  it('is dated by its issue throughout, and gives the same bytes at every render', { timeout: 60_000 }, async () => {
+    const issued = { ...printable, issuedAt: '2025-06-30T14:05:09.000Z' };
+    const render = () =>
+      renderDocumentPdf(issued, company, 'fr', { facturX: { xml, documentNumber: 'FA-2025-00042' } });
+    const first = await render();
+    // PDF dates count seconds: a render in the next second would be dated anew if the clock dated it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await render()).equals(first)).toBe(true);
+
+    const issuedDoc = await PDFDocument.load(first, { updateMetadata: false });
+    const info = lookup(issuedDoc, issuedDoc.context.trailerInfo.Info, PDFDict);
+    const date = (dict: PDFDict, key: string) => lookup(issuedDoc, get(dict, key), PDFString).asString();
+    expect([date(info, 'CreationDate'), date(info, 'ModDate')]).toEqual(['D:20250630140509Z', 'D:20250630140509Z']);
+    // The embedded factur-x.xml too.
+    const spec = lookup(issuedDoc, lookup(issuedDoc, get(issuedDoc.catalog, 'AF'), PDFArray).get(0), PDFDict);
+    const stream = lookup(issuedDoc, get(lookup(issuedDoc, get(spec, 'EF'), PDFDict), 'F'), PDFRawStream);
+    const params = lookup(issuedDoc, get(stream.dict, 'Params'), PDFDict);
+    expect([date(params, 'CreationDate'), date(params, 'ModDate')]).toEqual(['D:20250630140509Z', 'D:20250630140509Z']);
+    const metadata = lookup(issuedDoc, get(issuedDoc.catalog, 'Metadata'), PDFRawStream);
+    const xmp = XmlDocument.fromString(Buffer.from(metadata.contents).toString('utf8'));
+    try {
+      for (const key of ['CreateDate', 'ModifyDate', 'MetadataDate'])
+        expect(xmp.get(`//xmp:${key}`, XMP_NS)?.content.trim(), key).toBe('2025-06-30T14:05:09Z');
+    } finally {
+      xmp.dispose();
+    }
   });
 });
 

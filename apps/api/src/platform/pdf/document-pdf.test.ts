@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { PDFDocument, PDFName, type PDFDict, type PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderDocumentPdf, type PdfCompany, type PdfLine, type PrintableDocument } from './document-pdf';
@@ -56,6 +57,16 @@ const company: PdfCompany = {
 
 const hasImage = (pdf: Buffer) => pdf.includes('/Subtype /Image');
 
+/** The dates of a PDF's info dictionary, as written (D:yyyymmddhhmmssZ), and its file ID. */
+async function pdfDates(pdf: Buffer) {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const info = doc.context.lookup(doc.context.trailerInfo.Info) as PDFDict;
+  const date = (key: string) => (doc.context.lookup(info.get(PDFName.of(key))) as PDFString | undefined)?.asString();
+  return { created: date('CreationDate'), modified: date('ModDate') };
+}
+const fileId = (pdf: Buffer) => /\/ID \[<([0-9a-f]+)> <\1>\]/.exec(pdf.toString('latin1'))?.[1];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('amounts, rates and dates as each language writes them', () => {
   it('formats euros from decimal text, half-up, without floats', () => {
     expect(formatMoney('1234.5', 'fr')).toBe(`1${NBSP}234,50${NBSP}€`);
@@ -102,7 +113,8 @@ describe('renderDocumentPdf', () => {
       'Référence Désignation Qté PU HT Remise TVA Montant HT',
       `REF-0001 Étiquette RFID UHF n° 1 1 001 0,0125 € 5 % 20 % 11,88 €`,
       'Récapitulatif de la TVA',
-      `S 5,5 % 1 222,62 € 67,24 €`,
+      `Taux réduit 5,5 % 1 222,62 € 67,24 €`,
+      `Taux normal 20 % 11,88 € 2,38 €`,
       `Total HT 1 234,50 €`,
       `Total TVA 69,62 €`,
       `Total TTC 1 304,12 €`,
@@ -123,7 +135,7 @@ describe('renderDocumentPdf', () => {
       'SUPPLIER',
       'VAT number FR12123456789',
       'VAT breakdown',
-      '5.5% €1,222.62 €67.24',
+      'Reduced rate 5.5% €1,222.62 €67.24',
       'Total excl. VAT €1,234.50',
       'Total VAT €69.62',
       'Total incl. VAT €1,304.12',
@@ -246,21 +258,17 @@ describe('renderDocumentPdf', () => {
   });
 
   it('prints a document the same before and after others (the worker parses its fonts once)', async () => {
-    // Only the creation date and the file id differ between two renders of one document.
-    const stable = (pdf: Buffer) =>
-      pdf
-        .toString('latin1')
-        .replace(/\/CreationDate \(D:[^)]*\)/g, '')
-        .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '');
-    const first = await renderDocumentPdf(order(), company, 'fr');
+    // Dated by its issue, not by the clock: the same bytes.
+    const issuedAt = '2026-03-15T09:30:00Z';
+    const first = await renderDocumentPdf(order({ issuedAt }), company, 'fr');
     // Glyphs the first one does not use, and every style.
     await renderDocumentPdf(
       order({ notes: 'Œuvre ÿ Ž — Zürich ½ ™ « ß »', party: { name: 'ÆØÅ', lines: [] } }),
       company,
       'en',
     );
-    const again = await renderDocumentPdf(order(), company, 'fr');
-    expect(stable(again)).toBe(stable(first));
+    const again = await renderDocumentPdf(order({ issuedAt }), company, 'fr');
+    expect(again.equals(first)).toBe(true);
     expect(await pdfText(again)).toContain('BDC-2026-000042');
   });
 
@@ -269,6 +277,83 @@ describe('renderDocumentPdf', () => {
     const pdfs = await Promise.all(numbers.map((number) => renderDocumentPdf(order({ number }), company, 'en')));
     const texts = await Promise.all(pdfs.map(pdfText));
     texts.forEach((text, i) => expect(text).toContain(`No. ${numbers[i]}`));
+  });
+});
+
+describe('an issued document', () => {
+  const issuedAt = '2026-03-15T09:30:00.000Z';
+
+  it('is dated by its issue and gives the same bytes at every render, whatever the clock says', async () => {
+    const first = await renderDocumentPdf(order({ issuedAt }), company, 'fr');
+    // PDF dates count seconds: a render in the next second would be dated anew if the clock dated it.
+    await pause(1_100);
+    const again = await renderDocumentPdf(order({ issuedAt }), company, 'fr');
+    expect(again.equals(first)).toBe(true);
+    expect(await pdfDates(first)).toEqual({ created: 'D:20260315093000Z', modified: 'D:20260315093000Z' });
+    // Its file ID comes from what it is: another document, or the same in English, has another.
+    const others = [
+      await renderDocumentPdf(order({ issuedAt, number: 'BDC-2026-000043' }), company, 'fr'),
+      await renderDocumentPdf(order({ issuedAt }), company, 'en'),
+    ];
+    const ids = [first, ...others].map(fileId);
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('while a draft is dated when it is printed', async () => {
+    const before = Date.now();
+    const { created, modified } = await pdfDates(await renderDocumentPdf(order({ issuedAt: null }), company, 'fr'));
+    const m = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)Z$/.exec(created ?? '')!;
+    const at = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(modified).toBeUndefined();
+  });
+});
+
+describe('VAT on a sales document', () => {
+  const franchise = { code: 'VATEX-FR-FRANCHISE' as const, text: 'TVA non applicable, art. 293 B du CGI' };
+  const invoice = order({
+    title: 'Facture',
+    partyRole: 'customer',
+    lines: [
+      line(1),
+      line(2, { vatRate: '2.10', netAmount: '100.00' }),
+      line(3, { designation: 'Prestation', vatRate: '0.00', vatCategory: 'E', vatExemption: franchise }),
+    ],
+    totals: {
+      net: '123.76',
+      vat: '4.48',
+      gross: '128.24',
+      byRate: [
+        { category: 'S', rate: '20.00', base: '11.88', vat: '2.38' },
+        { category: 'S', rate: '2.10', base: '100.00', vat: '2.10' },
+        { category: 'E', rate: '0.00', base: '11.88', vat: '0.00', exemption: franchise },
+      ],
+    },
+  });
+
+  it('names each rate and exemption as the screens do, never by a bare category code', async () => {
+    const fr = (await pdfText(await renderDocumentPdf(invoice, company, 'fr'))).replace(/\s+/g, ' ');
+    for (const expected of [
+      'TVA Base HT Montant TVA',
+      'Taux normal 20 % 11,88 € 2,38 €',
+      'Taux particulier 2,1 % 100,00 € 2,10 €',
+      'Exonéré (art. 293 B du CGI) 11,88 € 0,00 €',
+    ])
+      expect(fr).toContain(expected);
+    // The exempt line says why under its designation.
+    expect(fr).toMatch(/Prestation .*Exonéré \(art\. 293 B du CGI\).*Récapitulatif de la TVA/);
+    expect(fr).not.toMatch(/(^| )[SZE] \d/);
+
+    const en = (await pdfText(await renderDocumentPdf(invoice, company, 'en'))).replace(/\s+/g, ' ');
+    for (const expected of [
+      'Standard rate 20% €11.88 €2.38',
+      'Special rate 2.1% €100.00 €2.10',
+      'Exempt (CGI art. 293 B) €11.88 €0.00',
+    ])
+      expect(en).toContain(expected);
+    expect(en).not.toMatch(/(^| )[SZE] \d/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import sharp from 'sharp';
 import type { Content, TableCell } from 'pdfmake/interfaces';
+import { EXEMPT_CATEGORIES, vatRateLabel, type TVatCategory, type TVatExemption } from '@tagstock/contract';
 import { formatDate, formatMoney, formatNumber, formatPercent, printable, type PdfLanguage } from './pdf-format';
 import { facturXPdfA3 } from '../facturx/pdfa';
 import { renderPdf, type PdfDefinition, type PdfFooter, type RenderResult } from './render-pool';
@@ -31,6 +32,18 @@ export type PdfLine = {
   discount: string;
   vatRate: string;
   netAmount: string;
+  /** EN 16931 VAT category; none: standard, or zero rated at 0. */
+  vatCategory?: TVatCategory;
+  /** Why a line without VAT carries none (sales lines). */
+  vatExemption?: TVatExemption | null;
+};
+/** A row of the VAT breakdown: named on the document as on the screens ("Taux réduit 5,5 %"). */
+export type PdfVatRow = {
+  category: TVatCategory;
+  rate: string;
+  base: string;
+  vat: string;
+  exemption?: TVatExemption;
 };
 /** A line of a document without prices (a stock output): what left, and a detail (its EPCs). */
 export type PdfItem = { reference: string; designation: string; quantity: number; detail?: string | null };
@@ -41,6 +54,11 @@ export type PrintableDocument = {
   number: string;
   /** yyyy-mm-dd */
   date: string;
+  /**
+   * When an issued document was issued (ISO 8601): the PDF is dated then, so that the legal document gives the
+   * same bytes at every download. None (a draft, a working document): dated when rendered.
+   */
+  issuedAt?: string | null;
   partyRole: PdfPartyRole;
   party: PdfParty;
   /** Further header fields, label and value already in the document's language (expected delivery, status…). */
@@ -51,7 +69,7 @@ export type PrintableDocument = {
     net: string;
     vat: string;
     gross: string;
-    byRate: { category: string; rate: string; base: string; vat: string }[];
+    byRate: PdfVatRow[];
     /** With a discount on the whole document: the lines' total and the discount, printed above the net. */
     lineTotal?: string;
     allowanceTotal?: string;
@@ -79,7 +97,7 @@ type Labels = {
   signatureHint: string;
   noLines: string;
   vatBreakdown: string;
-  vatColumns: [string, string, string, string];
+  vatColumns: [string, string, string];
   lineTotal: string;
   discount: string;
   totalNet: string;
@@ -105,7 +123,7 @@ const LABELS: Record<PdfLanguage, Labels> = {
     signatureHint: 'Date et signature',
     noLines: 'Aucune ligne',
     vatBreakdown: 'Récapitulatif de la TVA',
-    vatColumns: ['Catégorie', 'Taux', 'Base HT', 'Montant TVA'],
+    vatColumns: ['TVA', 'Base HT', 'Montant TVA'],
     lineTotal: 'Total des lignes HT',
     discount: 'Remise',
     totalNet: 'Total HT',
@@ -128,7 +146,7 @@ const LABELS: Record<PdfLanguage, Labels> = {
     signatureHint: 'Date and signature',
     noLines: 'No lines',
     vatBreakdown: 'VAT breakdown',
-    vatColumns: ['Category', 'Rate', 'Taxable amount', 'VAT amount'],
+    vatColumns: ['VAT', 'Taxable amount', 'VAT amount'],
     lineTotal: 'Lines total excl. VAT',
     discount: 'Discount',
     totalNet: 'Total excl. VAT',
@@ -240,12 +258,22 @@ const headerCell = (text: string, right = false): TableCell => ({
   alignment: right ? 'right' : 'left',
 });
 
+/** A line without VAT says why under its designation ("Exonéré (art. 293 B du CGI)"); its rate column says 0 %. */
+function designationCell(line: PdfLine, language: PdfLanguage): TableCell {
+  const category = line.vatCategory ?? 'S';
+  if (!line.vatExemption && !EXEMPT_CATEGORIES.includes(category)) return cell(printable(line.designation));
+  const vat = vatRateLabel({ category, rate: line.vatRate, exemption: line.vatExemption }, language);
+  return {
+    stack: [{ text: printable(line.designation) }, { text: printable(vat), fontSize: 7, color: GREY }],
+  };
+}
+
 function linesTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Content {
   if (doc.items) return itemsTable(doc.items, language, l);
   const header = l.columns.map((label, i) => headerCell(label, i >= 2));
   const body: TableCell[][] = (doc.lines ?? []).map((line) => [
     cell(printable(line.reference)),
-    cell(printable(line.designation)),
+    designationCell(line, language),
     cell(formatNumber(line.quantity, language), true),
     cell(formatMoney(line.unitPrice, language, 4), true),
     // A discount of 0 is left blank: most lines have none and the column reads better.
@@ -309,12 +337,12 @@ function vatTable(doc: PrintableDocument, language: PdfLanguage, l: Labels): Con
       {
         table: {
           headerRows: 1,
-          widths: [50, 46, 70, 70],
+          // 'rows' pads them by 20 pt in all: 275 pt, the left column.
+          widths: [115, 70, 70],
           body: [
-            l.vatColumns.map((label, i) => headerCell(label, i > 1)),
+            l.vatColumns.map((label, i) => headerCell(label, i > 0)),
             ...doc.totals!.byRate.map((r) => [
-              cell(printable(r.category)),
-              cell(formatPercent(r.rate, language)),
+              cell(printable(vatRateLabel(r, language))),
               cell(formatMoney(r.base, language), true),
               cell(formatMoney(r.vat, language), true),
             ]),
@@ -363,6 +391,7 @@ export function documentDefinition(
 ): { definition: PdfDefinition; footer: PdfFooter } {
   const l = LABELS[language];
   const title = `${printable(doc.title)} ${printable(doc.number)}`;
+  const issued = doc.issuedAt ? new Date(doc.issuedAt) : null;
   const content: Content[] = [
     {
       columns: [
@@ -407,7 +436,14 @@ export function documentDefinition(
     definition: {
       pageSize: 'A4',
       pageMargins: [40, 40, 40, 50],
-      info: { title, author: printable(company.name), subject: title, creator: 'Tagstock', producer: 'Tagstock' },
+      info: {
+        title,
+        author: printable(company.name),
+        subject: title,
+        creator: 'Tagstock',
+        producer: 'Tagstock',
+        ...(issued ? { creationDate: issued, modDate: issued } : {}),
+      },
       language: language === 'fr' ? 'fr-FR' : 'en-GB',
       defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
       content,

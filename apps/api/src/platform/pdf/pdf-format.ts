@@ -61,10 +61,14 @@ const UNPRINTABLE = /[^\P{Cc}\t\n]|\p{Cs}/gu;
 const LONG_WORD = /\S{31,}/gu;
 const ZWSP = '\u200b';
 
-/** Text from the database as it may be printed: unprintable characters dropped, tabs as spaces, long words breakable. */
+/**
+ * Text from the database as it may be printed: unprintable characters dropped, tabs as spaces, narrow no-break
+ * spaces as no-break spaces (Roboto has no glyph for them), long words breakable.
+ */
 export function printable(text: string): string {
   return text
     .replace(UNPRINTABLE, '')
+    .replaceAll('\u202f', NBSP)
     .replaceAll('\t', ' ')
     .replace(LONG_WORD, (word) => (word.match(/.{1,30}/gsu) ?? [word]).join(ZWSP));
 }

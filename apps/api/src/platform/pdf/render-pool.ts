@@ -21,6 +21,11 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
  * writes the document info into the XMP without escaping it, so for those documents the worker escapes it first
  * (the info dictionary itself is already written by then, unescaped, as it must be).
  *
+ * The same document gives the same bytes (an issued invoice is downloaded again and again, and must not change):
+ * its dates come from the definition's `info` when it sets them (an issued document's issue), the embedded file's
+ * and the XMP's follow the info dictionary's, and the file ID is the MD5 of the definition and that date (pdfkit's
+ * digests the info: two documents of one title and second would share it).
+ *
  * The pool: up to POOL_SIZE workers started on demand, one job each at a time, the rest queued; a worker idle
  * for IDLE_MS ends (it holds ~50 MiB), and one that takes longer than TIMEOUT_MS or runs out of its heap is
  * ended and its job rejected, so a pathological document cannot wedge the pool.
@@ -108,13 +113,15 @@ pdfmake.setLocalAccessPolicy(() => false);
 const XML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // What pdfkit's own file() does, but with the MD5 as the 16 bytes the PDF specification asks for (file() writes
 // its hexadecimal text) and the stream under both /F and /UF, as Factur-X recommends.
+// Dated as the document (its issue, or now for a draft); the XMP states the same dates as the info dictionary.
 function addPdfA3(doc, { file, xmp }) {
   const data = Buffer.from(file.data, 'utf8');
-  const now = new Date();
+  const created = doc.info.CreationDate;
+  const modified = (doc.info.ModDate = doc.info.ModDate || created);
   const stream = doc.ref({
     Type: 'EmbeddedFile',
     Subtype: file.mimeType.replace(/[^A-Za-z0-9.+-]/g, (c) => '#' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')),
-    Params: { Size: data.length, CreationDate: now, ModDate: now, CheckSum: createHash('md5').update(data).digest() },
+    Params: { Size: data.length, CreationDate: created, ModDate: modified, CheckSum: createHash('md5').update(data).digest() },
   });
   stream.end(data);
   const spec = doc.ref({
@@ -129,6 +136,12 @@ function addPdfA3(doc, { file, xmp }) {
   doc.addNamedEmbeddedFile(file.name, spec);
   doc._root.data.AF = [...(doc._root.data.AF || []), spec];
   doc.appendXML(xmp);
+  const xmpDate = (date) => date.toISOString().split('.')[0] + 'Z';
+  doc.appendXML(\`
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
+          <xmp:ModifyDate>\${xmpDate(modified)}</xmp:ModifyDate>
+          <xmp:MetadataDate>\${xmpDate(modified)}</xmp:MetadataDate>
+        </rdf:Description>\`);
   const endMetadata = doc.endMetadata;
   doc.endMetadata = function () {
     for (const key of Object.keys(this.info))
@@ -153,15 +166,12 @@ parentPort.on('message', async ({ definition, footer, pdfA3 }) => {
       definition.footer = (page, pages) =>
         JSON.parse(json.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages)));
     }
-    const output = pdfmake.createPdf(definition);
-    let pdf;
-    if (pdfA3) {
-      const doc = await output.getStream();
-      addPdfA3(doc, pdfA3);
-      pdf = await toBuffer(doc);
-    } else {
-      pdf = await output.getBuffer();
-    }
+    // What the document is made of, read before pdfmake adds its layout to the definition.
+    const input = createHash('md5').update(JSON.stringify([definition, footer, pdfA3 || null]));
+    const doc = await pdfmake.createPdf(definition).getStream();
+    doc._id = input.update(doc.info.CreationDate.toISOString()).digest();
+    if (pdfA3) addPdfA3(doc, pdfA3);
+    const pdf = await toBuffer(doc);
     const renderMs = performance.now() - started;
     parentPort.postMessage({ pdf, renderMs, heapUsed: getHeapStatistics().used_heap_size });
   } catch (err) {
