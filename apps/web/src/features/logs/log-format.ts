@@ -55,6 +55,9 @@ const LABEL_KEYS: Record<string, string> = {
   amount: 'invoicePayments.amount',
   paymentModeLabel: 'purchaseOrders.paymentMode',
   unallocated: 'invoicePayments.onAccount',
+  // French e-invoicing: a sales document's billing mode (BT-23), an article's or a category's nature.
+  billingMode: 'invoices.billingMode',
+  nature: 'articles.nature',
 };
 
 // What sales documents and their payments log, named as their screens name it (a payment mode of an invoice is
@@ -76,7 +79,8 @@ const ENTITY_LABEL_KEYS: Record<string, Record<string, string>> = {
   invoice: SALES_LABEL_KEYS,
   credit_note: SALES_LABEL_KEYS,
   payment: SALES_LABEL_KEYS,
-  customer: { kind: 'fields.customerKind' },
+  customer: { kind: 'fields.customerKind', vatExemption: 'customers.vatExemption' },
+  article: { vatExemption: 'articles.vatExemption' },
 };
 
 /**
@@ -102,9 +106,9 @@ const CODES: Record<string, string | Record<string, string>> = {
   },
   paymentType: 'invoices.paymentTypes',
   supplyKind: 'company.supplyKinds',
-  billingMode: 'logs.codes.billingMode',
-  nature: 'logs.codes.nature',
-  kind: { customer: 'logs.codes.customerKind' },
+  billingMode: 'invoices.billingModes',
+  nature: 'articles.natures',
+  kind: { customer: 'customers.kinds' },
 };
 const codesOf = (field: string, entity?: string): string | undefined => {
   const codes = CODES[field];

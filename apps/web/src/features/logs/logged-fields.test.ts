@@ -150,10 +150,11 @@ describe('an invoice’s history in French', () => {
 
   it('names the values of the new fields', () => {
     expect(changeLine(t, { field: 'billingMode', from: 'B1', to: 'M1' }, 'fr', 'invoice')).toEqual({
-      label: 'Mode de facturation',
-      from: 'Livraison de biens (B1)',
-      to: 'Biens et services (M1)',
+      label: t('invoices.billingMode'),
+      from: t('invoices.billingModes.B1'),
+      to: t('invoices.billingModes.M1'),
     });
+    expect(t(historyKey(INVOICE_HISTORY, 'billingMode'))).toBe(t('invoices.billingMode'));
     expect(changeLine(t, { field: 'kind', from: 'company', to: 'person' }, 'fr', 'customer')).toEqual({
       label: 'Type de client',
       from: 'Entreprise',
@@ -165,8 +166,10 @@ describe('an invoice’s history in French', () => {
     expect(
       changeLine(t, { field: 'vatExemption', from: null, to: { code: 'VATEX-EU-IC', text: 'Livraison UE' } }, 'fr').to,
     ).toBe('Livraison UE');
-    expect(changeLine(t, { field: 'nature', from: 'goods', to: 'service' }, 'fr', 'article').to).toBe(
-      'Prestation de services',
-    );
+    expect(changeLine(t, { field: 'nature', from: 'goods', to: 'service' }, 'fr', 'article')).toEqual({
+      label: t('articles.nature'),
+      from: t('articles.natures.goods'),
+      to: t('articles.natures.service'),
+    });
   });
 });
