@@ -93,6 +93,8 @@ const ChoiceInput = <L,>({
       slotProps={{
         htmlInput: { 'aria-label': props.ariaLabel },
         select: {
+          // "None" is a choice too (an exemption not chosen yet): shown, not blank.
+          displayEmpty: true,
           renderValue: (selected) => {
             const option = options.find((o) => o.value === selected);
             return option ? (option.short ?? option.label) : '';
