@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedFirstStart } from './seed/seed-documents';
 import { buildApp } from './app';
+import { warmUpValidator } from './platform/facturx/validate';
+import { warmUpRenderer } from './platform/pdf/render-pool';
 
 async function main() {
   const config = loadConfig();
@@ -29,6 +31,13 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // The PDF and Factur-X workers load in their own threads, after listening: the first invoice PDF or received
+  // invoice after a start does not wait for them, and nothing else waits meanwhile.
+  void Promise.all([warmUpRenderer(), warmUpValidator()]).then(
+    ([pdf, facturx]) =>
+      app.log.info({ pdfMs: pdf.ms, facturxMs: facturx.ms, facturxHeapMb: facturx.heapMb }, 'workers warm'),
+    (err: unknown) => app.log.warn({ err }, 'warming the workers failed; they start on first use'),
+  );
 }
 
 main().catch((err: unknown) => {

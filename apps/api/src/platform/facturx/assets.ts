@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * The EN 16931 artefacts vendored in apps/api/assets/einvoicing (see its README). This module runs from
+ * The validation artefacts vendored in apps/api/assets/einvoicing (see its README): EN 16931 and the CII schemas at
+ * the top, the FNFE-MPE's French rules and Factur-X schematron in `fr/`. This module runs from
  * apps/api/src/platform/facturx under tsx and vitest, but from apps/api/dist/main.mjs once esbuild has bundled it,
  * so the folder is found by walking up from wherever the code is until an `assets/einvoicing` appears.
  */
@@ -31,5 +32,11 @@ export function einvoicingAssets() {
     sef: join(found, SEF),
     xsdDir: join(found, 'cii-xsd'),
     xsdMain: 'CrossIndustryInvoice_100pD16B.xsd',
+    /** The Factur-X 1.09 schematron of the EN 16931 profile (FX-SCH-* rules), compiled for SaxonJS. */
+    facturxSef: join(found, 'fr', 'FACTUR-X_EN16931.sef.json'),
+    /** The code lists the Factur-X schematron reads with `document('FACTUR-X_EN16931_codedb.xml')`. */
+    facturxCodeDb: join(found, 'fr', 'FACTUR-X_EN16931_codedb.xml'),
+    /** The French CTC rules on a CII invoice (BR-FR-*, FNFE-MPE 1.4.0), compiled for SaxonJS. */
+    frSef: join(found, 'fr', 'BR-FR-Flux2-Schematron-CII.sef.json'),
   };
 }

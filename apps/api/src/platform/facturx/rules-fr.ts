@@ -1,6 +1,8 @@
 /**
  * French texts of the EN 16931 business rules (release 1.3.16 of the official CII schematron) for the people who
- * receive invoices: the rule id stays beside them, the English text of the validator is the reference.
+ * receive invoices: the rule id stays beside them, the English text of the validator is the reference. The Factur-X
+ * rules (FX-SCH-*) are said with these texts when they repeat an EN 16931 rule, with a few sentence patterns for
+ * their structural checks and their own texts for the rest; the French rules (BR-FR-*) are already in French.
  * Written with plain spaces and apostrophes; `typography` sets the French ones once (U+202F before : ; ? ! and
  * inside « », U+2019 for the apostrophe).
  */
@@ -376,14 +378,78 @@ export const RULES_FR: ReadonlyMap<string, string> = new Map(
 /** The English text without the `[RULE-ID]-` the schematron puts before it. */
 const bare = (english: string) => english.replace(/^\s*\[[A-Za-z0-9-]+\]\s*-?\s*/, '').trim();
 
+/** The rules of its own the Factur-X schematron names in its texts (`[CII-SR-464]-…`), besides EN 16931's. */
+const FACTURX_OWN: Record<string, string> = {
+  'PEPPOL-EN16931-R008': 'Le document ne doit contenir aucun élément vide.',
+  'CII-SR-463': 'Chaque remise ou frais au niveau du document (BG-20, BG-21) doit contenir un indicateur de frais.',
+  'CII-SR-464': "Une facture ne peut contenir qu'un seul élément BT-86.",
+  'CII-SR-465': "Une facture ne peut contenir qu'un seul élément BT-41.",
+  'CII-SR-466': "Une facture ne peut contenir qu'un seul élément BT-56.",
+  'BR-CO-27': 'Le compte de paiement (BT-84) doit être donné par son IBAN ou par un identifiant propre.',
+  'BR-FX-EN-04':
+    "Une facture qui n'est pas une facture d'acompte (code 386) doit indiquer la date de livraison effective (BT-72), la période de facturation (BG-14) ou la période de chaque ligne (BG-26) ; sans BT-72, au moins le pays de livraison (BT-80).",
+  'BR-FXEXT-12':
+    'Si une ligne de sous-type « GROUP » (EXT-FR-FE-163) a un montant net (BT-131), chaque ligne « GROUP » de niveau inférieur doit en avoir un aussi.',
+  'BR-FXEXT-Z-08rev':
+    "Dans une ventilation de la TVA (BG-23) de type « Taux zéro », la base d'imposition (BT-116) doit être égale, à 0,01 près par montant, à la somme des montants nets des lignes, moins les remises, plus les frais au niveau du document de ce type.",
+};
+
+const NOT_USED = "n'est pas utilisé à cet endroit dans le profil EN 16931 de Factur-X";
+/** The Factur-X schematron's structural checks, written from a few sentence patterns. */
+const FACTURX_PATTERNS: [RegExp, (name: string) => string][] = [
+  [/^Element '([^']+)' must occur exactly 1 times\.$/, (n) => `L'élément ${n} doit figurer exactement une fois.`],
+  [/^Element '([^']+)' must occur at least 1 times\.$/, (n) => `L'élément ${n} doit figurer au moins une fois.`],
+  [/^Element '([^']+)' may occur at maximum 1 times\.$/, (n) => `L'élément ${n} ne peut figurer qu'une fois.`],
+  [
+    /^Element variant '(.+)' may occur at maximum 1 times\.$/,
+    (n) => `La variante d'élément ${n} ne peut figurer qu'une fois.`,
+  ],
+  [/^Element '([^']+)' is marked as not used in the given context\.$/, (n) => `L'élément ${n} ${NOT_USED}.`],
+  [
+    /^Element variant '(.+)' is marked as not used in the given context\.$/,
+    (n) => `La variante d'élément ${n} ${NOT_USED.replace('utilisé', 'utilisée')}.`,
+  ],
+  [/^Attribute @?'?@?([^' ]+)'? marked as not used in the given context\.$/, (n) => `L'attribut @${n} ${NOT_USED}.`],
+  [/^Attribute '@?([^']+)' is required in this context\.$/, (n) => `L'attribut @${n} est obligatoire à cet endroit.`],
+  [
+    /^Value of '(.+)' is not allowed\.$/,
+    (n) => `La valeur de ${n} n'est pas autorisée (listes de codes du profil EN 16931 de Factur-X).`,
+  ],
+];
+
+/** The French text of a Factur-X failure (FX-SCH-*), or null when none is known. */
+function facturxMessageFr(message: string): string | null {
+  const text = message.trim();
+  const repeated = /^\[([^\]]+)\]/.exec(text)?.[1];
+  if (repeated) {
+    const own = RULES_FR.get(repeated) ?? (FACTURX_OWN[repeated] ? typography(FACTURX_OWN[repeated]) : undefined);
+    return own ? `${typography(`Règle ${repeated} du profil Factur-X :`)} ${own}` : null;
+  }
+  for (const [pattern, french] of FACTURX_PATTERNS) {
+    const m = pattern.exec(text);
+    // The element names stay as written; only the sentence around them takes French typography.
+    if (m) return french(m[1]!).replace(/'(?=[a-zé])/g, '\u2019');
+  }
+  return null;
+}
+
 /**
- * The French text of a failed rule: its own for the EN 16931 business rules (BR-*); for the others (CII syntax
- * CII-SR-*, data types CII-DT-*, the XML schema, well-formedness) a French sentence naming the rule, with the
- * validator's English text.
+ * The French text of a failed rule: its own for the EN 16931 business rules (BR-*) and the Factur-X rules that
+ * repeat them or have a French text here; the French rules' (BR-FR-*) own, which is French already; for the others
+ * (CII syntax CII-SR-*, data types CII-DT-*, the XML schema, well-formedness, other Factur-X rules) a French
+ * sentence naming the rule, with the validator's English text.
  */
 export function ruleMessageFr(ruleId: string, englishMessage: string): string {
   const own = RULES_FR.get(ruleId);
   if (own) return own;
+  if (/^BR-FR\b/.test(ruleId))
+    return englishMessage.trim()
+      ? typography(englishMessage.trim())
+      : typography(`Règle française ${ruleId} non respectée.`);
+  if (/^FX-SCH/.test(ruleId)) {
+    const french = facturxMessageFr(englishMessage);
+    if (french) return french;
+  }
   const english = bare(englishMessage);
   const said = (french: string) => (english ? `${typography(french)}\u202f: ${english}` : `${typography(french)}.`);
   if (/^XSD/i.test(ruleId)) return said(`Le XML n'est pas conforme au schéma CII D16B (XSD)`);
@@ -391,5 +457,7 @@ export function ruleMessageFr(ruleId: string, englishMessage: string): string {
   if (/^CII-SR-/.test(ruleId)) return said(`Règle de syntaxe CII ${ruleId} non respectée (texte d'origine en anglais)`);
   if (/^CII-DT-/.test(ruleId))
     return said(`Règle de type de données CII ${ruleId} non respectée (texte d'origine en anglais)`);
+  if (/^FX-SCH/.test(ruleId))
+    return said(`Règle ${ruleId} du profil Factur-X non respectée (texte d'origine en anglais)`);
   return said(`Règle ${ruleId} non respectée (texte d'origine en anglais)`);
 }

@@ -1,38 +1,59 @@
 import { createRequire } from 'node:module';
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { einvoicingAssets } from './assets';
 import { createWorkerPool, type WorkerPool } from './worker-pool';
 
 /*
- * EN 16931 validation of a CII invoice (the XML of a Factur-X PDF): the UN/CEFACT D16B schema, then the official
- * schematron (all the BR-* business rules), as the European Commission publishes them (assets/einvoicing).
+ * Validation of a CII invoice (the XML of a Factur-X PDF) as an approved French platform (PA) does it, in four
+ * checks: the UN/CEFACT D16B schema (XSD), the EN 16931 schematron (BR-*, CII-SR-*…) as the European Commission
+ * publishes it, the Factur-X 1.09 schematron of the EN 16931 profile (FX-SCH-*) and the French CTC rules (BR-FR-*,
+ * FNFE-MPE 1.4.0), all vendored in assets/einvoicing.
  *
- * Why a worker: the schematron is a 5 MB compiled stylesheet. Loading it takes about a second and each run
- * 0.2–1 s of CPU — far too long for the event loop — so both checks run in one warm worker thread that parses the
- * stylesheet and compiles the schema once, then serves validations until idle for a minute.
+ * Why a worker: the three schematrons are 13 MB of compiled stylesheets. Loading them takes seconds and a run
+ * 0.5–1.5 s of CPU — far too long for the event loop — so every check runs in one warm worker thread that parses
+ * the stylesheets and compiles the schema once, then serves validations (see `warmUpValidator`).
  *
  * The worker is CommonJS source started with `eval: true` (as in render-pool.ts) so that it survives the esbuild
  * bundle: it loads saxon-js and libxml2-wasm (libxml2 compiled to WebAssembly, no native build) from the paths
  * resolved here. libxml2 parses with no network and no external entities, and reads only the in-memory XSD files;
- * its XPath also reads the SVRL report. Not well-formed XML (or XML with a DOCTYPE) is reported as rule `XML`, a
- * schema error as `XSD`.
+ * its XPath also reads the SVRL reports. SaxonJS parses the invoice once for the three schematrons; the one document
+ * a schematron reads (Factur-X's code lists) is handed to it in memory, so it reads no file either. Not well-formed
+ * XML (or XML with a DOCTYPE) is reported as rule `XML`, a schema error as `XSD`.
+ *
+ * The Factur-X schematron repeats the EN 16931 business rules under its own ids (its texts start with
+ * `[BR-CO-15]`): such a failure is left out when EN 16931 reports the same rule, so each problem is said once.
  */
 
+/** Which check a failure comes from. */
+export type CiiSource = 'xsd' | 'en16931' | 'facturx' | 'fr';
+export const CII_SOURCES: readonly CiiSource[] = ['xsd', 'en16931', 'facturx', 'fr'];
+
 export type CiiFailure = {
-  /** `BR-CO-15`, `CII-SR-014`…, `XSD` for the schema, `XML` when the text is not well-formed XML. */
+  /**
+   * `XSD` for the schema, `XML` when the text is not well-formed XML; `BR-CO-15`, `CII-SR-014`… for EN 16931;
+   * `FX-SCH-A-000121` for Factur-X (`FX-SCH` for its rules without an id); `BR-FR-08` for the French rules.
+   */
   ruleId: string;
   flag: 'fatal' | 'warning';
-  /** The rule's English text, as the schematron or libxml2 states it. */
+  /**
+   * The rule's text as the check states it: English for the schema, EN 16931 and Factur-X (the latter with the
+   * `[BR-…]` of the rule it repeats, when it repeats one), French for the BR-FR rules (which exist only in French,
+   * given here without their leading `BR-FR-08/BT-23 :`).
+   */
   message: string;
   /** An XPath to the element concerned, or a line number. */
   location?: string;
+  source: CiiSource;
 };
+/** `valid`: no fatal failure from any check. */
 export type CiiValidation = { valid: boolean; failures: CiiFailure[] };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
+const { getHeapStatistics } = require('node:v8');
 const SaxonJS = require(workerData.saxon);
 
 let loaded;
@@ -46,8 +67,13 @@ function load() {
     const main = '/xsd/' + workerData.xsdMain;
     const schemaDoc = lx.XmlDocument.fromBuffer(files[main], { url: main });
     const schema = lx.XsdValidator.fromDoc(schemaDoc);
-    const sef = JSON.parse(readFileSync(workerData.sef, 'utf8'));
-    return { lx, schema, sef };
+    const schematrons = [];
+    for (const s of workerData.schematrons) {
+      const documentPool = {};
+      for (const d of s.documents) documentPool[d.uri] = await SaxonJS.getResource({ text: readFileSync(d.file, 'utf8'), type: 'xml' });
+      schematrons.push({ source: s.source, baseUri: s.baseUri, documentPool, sef: JSON.parse(readFileSync(s.sef, 'utf8')) });
+    }
+    return { lx, schema, schematrons };
   })();
   return loaded;
 }
@@ -58,6 +84,7 @@ const PARSE = 2048 /* NONET */ | 4194304 /* BIG_LINES */ | 8388608 /* NO_XXE */;
 const SVRL = { svrl: 'http://purl.oclc.org/dsdl/svrl' };
 const clean = (text) => String(text).replace(/\\s+/g, ' ').trim();
 const details = (err) => (err && Array.isArray(err.details) && err.details.length ? err.details : [{ message: err && err.message ? err.message : String(err) }]);
+const errorText = (err) => clean(err && err.message ? err.message : err);
 
 /** The text of a byte input, in the encoding it declares (EN 16931 wants UTF-8, but a sender may not comply). */
 function decode(bytes) {
@@ -70,79 +97,132 @@ function decode(bytes) {
   }
 }
 
-function validate({ lx, schema, sef }, input) {
+// The rule id and text of a failed assertion, as each schematron writes them.
+const RULE = {
+  // "[BR-CO-15]-Invoice total…": the id is the assertion's; said once is enough.
+  en16931: (id, text) => ({ ruleId: id || 'SCHEMATRON', message: text.replace(/^\\[[^\\]]*\\]\\s*-?\\s*/, '') }),
+  // "[BR-CO-15]-Invoice total…" under id FX-SCH-A-000121: the text keeps the rule it repeats.
+  facturx: (id, text) => ({ ruleId: id || 'FX-SCH', message: text }),
+  // "BR-FR-08/BT-23 : La valeur…" under id BR-FR-08_BT-23: the rule is BR-FR-08, its text the rest.
+  fr: (id, text) => {
+    const rule = /^BR-FR-(?:[A-Z]+-)?[0-9]+/.exec(id || '') || /^\\[?(BR-FR-(?:[A-Z]+-)?[0-9]+)/.exec(text);
+    return {
+      ruleId: rule ? rule[1] || rule[0] : id || 'BR-FR',
+      message: text.replace(/^\\[?BR-FR-[A-Za-z0-9_\\/-]*\\]?\\s*:\\s*/, ''),
+    };
+  },
+};
+
+function report(lx, svrl, source) {
+  const failures = [];
+  const doc = lx.XmlDocument.fromString(svrl);
+  try {
+    for (const node of doc.find('//svrl:failed-assert | //svrl:successful-report', SVRL)) {
+      const text = node.get('svrl:text', SVRL);
+      const { ruleId, message } = RULE[source](node.attr('id')?.value, clean(text ? text.content : ''));
+      const flag = node.attr('flag')?.value === 'warning' || node.attr('flag')?.value === 'information' ? 'warning' : 'fatal';
+      failures.push({ ruleId, flag, message, location: node.attr('location')?.value || undefined, source });
+    }
+  } finally {
+    doc.dispose();
+  }
+  return failures;
+}
+
+async function validate({ lx, schema, schematrons }, input) {
   const failures = [];
   let doc;
   try {
     doc = typeof input === 'string' ? lx.XmlDocument.fromString(input, { option: PARSE }) : lx.XmlDocument.fromBuffer(input, { option: PARSE });
   } catch (err) {
-    for (const d of details(err)) failures.push({ ruleId: 'XML', flag: 'fatal', message: clean(d.message), location: d.line ? 'line ' + d.line : undefined });
+    for (const d of details(err)) failures.push({ ruleId: 'XML', flag: 'fatal', message: clean(d.message), location: d.line ? 'line ' + d.line : undefined, source: 'xsd' });
     return failures;
   }
   if (doc.dtd) {
     // No invoice needs one, and entities would only open doors (and SaxonJS would refuse them anyway).
     doc.dispose();
-    return [{ ruleId: 'XML', flag: 'fatal', message: 'A document type declaration (DOCTYPE) is not allowed in an invoice' }];
+    return [{ ruleId: 'XML', flag: 'fatal', message: 'A document type declaration (DOCTYPE) is not allowed in an invoice', source: 'xsd' }];
   }
   try {
     schema.validate(doc);
   } catch (err) {
-    for (const d of details(err)) failures.push({ ruleId: 'XSD', flag: 'fatal', message: clean(d.message), location: d.xpath || (d.line ? 'line ' + d.line : undefined) });
+    for (const d of details(err)) failures.push({ ruleId: 'XSD', flag: 'fatal', message: clean(d.message), location: d.xpath || (d.line ? 'line ' + d.line : undefined), source: 'xsd' });
   } finally {
     doc.dispose();
   }
 
-  let svrl;
+  let sourceNode;
   try {
-    const sourceText = typeof input === 'string' ? input : decode(input);
-    svrl = SaxonJS.transform({ stylesheetInternal: sef, sourceText, destination: 'serialized' }, 'sync').principalResult;
+    sourceNode = await SaxonJS.getResource({ text: typeof input === 'string' ? input : decode(input), type: 'xml' });
   } catch (err) {
-    failures.push({ ruleId: 'XML', flag: 'fatal', message: clean(err && err.message ? err.message : err) });
+    failures.push({ ruleId: 'XML', flag: 'fatal', message: errorText(err), source: 'xsd' });
     return failures;
   }
-  const report = lx.XmlDocument.fromString(svrl);
-  try {
-    for (const node of report.find('//svrl:failed-assert | //svrl:successful-report', SVRL)) {
-      const ruleId = node.attr('id')?.value || 'SCHEMATRON';
-      const text = node.get('svrl:text', SVRL);
-      // The texts start with their own id ("[BR-CO-15]-Invoice total…"): said once is enough.
-      const message = clean(text ? text.content : '').replace(/^\\[[^\\]]*\\]\\s*-?\\s*/, '');
-      const flag = node.attr('flag')?.value === 'warning' || node.attr('flag')?.value === 'information' ? 'warning' : 'fatal';
-      failures.push({ ruleId, flag, message, location: node.attr('location')?.value || undefined });
+  const en16931 = new Set();
+  for (const s of schematrons) {
+    let svrl;
+    try {
+      svrl = SaxonJS.transform({ stylesheetInternal: s.sef, stylesheetBaseURI: s.baseUri, documentPool: s.documentPool, sourceNode, destination: 'serialized' }, 'sync').principalResult;
+    } catch (err) {
+      // A rule that cannot even be evaluated on this document (a dynamic error): the check failed as a whole.
+      failures.push({ ruleId: s.source === 'fr' ? 'BR-FR' : s.source === 'facturx' ? 'FX-SCH' : 'SCHEMATRON', flag: 'fatal', message: 'The check could not be completed: ' + errorText(err), source: s.source });
+      continue;
     }
-  } finally {
-    report.dispose();
+    for (const f of report(lx, svrl, s.source)) {
+      if (s.source === 'en16931') en16931.add(f.ruleId);
+      const repeats = s.source === 'facturx' && /^\\[([^\\]]+)\\]/.exec(f.message);
+      if (repeats && en16931.has(repeats[1])) continue;
+      failures.push(f);
+    }
   }
   return failures;
 }
 
 parentPort.on('message', async (input) => {
   try {
-    const failures = validate(await load(), input);
-    parentPort.postMessage({ result: failures });
+    const ready = await load();
+    const failures = input === null ? [] : await validate(ready, input);
+    parentPort.postMessage({ result: { failures, heapUsed: getHeapStatistics().used_heap_size } });
   } catch (err) {
     parentPort.postMessage({ error: String((err && err.message) || err) });
   }
 });
 `;
 
-let pool: WorkerPool<string | Uint8Array, CiiFailure[]> | undefined;
+type WorkerReply = { failures: CiiFailure[]; heapUsed: number };
+let pool: WorkerPool<string | Uint8Array | null, WorkerReply> | undefined;
 
 function validator() {
   if (!pool) {
     const require = createRequire(import.meta.url);
     const assets = einvoicingAssets();
+    const schematron = (source: CiiSource, sef: string, documents: string[] = []) => {
+      const baseUri = pathToFileURL(sef).href;
+      return {
+        source,
+        sef,
+        baseUri,
+        // As the stylesheet names them (relative to itself), so that SaxonJS finds them in its pool.
+        documents: documents.map((file) => ({ file, uri: new URL(basename(file), baseUri).href })),
+      };
+    };
     pool = createWorkerPool({
       name: 'Factur-X validation',
       source: WORKER_SOURCE,
       workerData: {
         saxon: require.resolve('saxon-js'),
         libxml2: pathToFileURL(require.resolve('libxml2-wasm')).href,
-        sef: assets.sef,
         xsdDir: assets.xsdDir,
         xsdMain: assets.xsdMain,
+        // EN 16931 first: the Factur-X failures that repeat one of its rules are left out.
+        schematrons: [
+          schematron('en16931', assets.sef),
+          schematron('facturx', assets.facturxSef, [assets.facturxCodeDb]),
+          schematron('fr', assets.frSef),
+        ],
       },
-      // One warm worker: it holds the compiled schematron (~200 MiB); validations queue behind each other.
+      // One warm worker: it holds the three compiled schematrons (~110 MiB of heap once they have run); validations
+      // queue behind each other.
       size: 1,
       idleMs: 60_000,
       timeoutMs: 60_000,
@@ -153,12 +233,28 @@ function validator() {
 }
 
 /**
- * Validates a CII XML (D16B, EN 16931) against the schema and the schematron. `valid` means no fatal failure;
- * warnings are listed too. Never rejects for a bad input (not well-formed XML is failure `XML`); it rejects only
- * when the validator itself fails (it took longer than a minute, or ran out of memory).
+ * Validates a CII XML (D16B, EN 16931) against the schema and the three schematrons. `valid` means no fatal
+ * failure from any of them; warnings are listed too, and each failure names its `source` (the French rules are
+ * `fr`). Never rejects for a bad input (not well-formed XML is failure `XML`); it rejects only when the validator
+ * itself fails (it took longer than a minute, or ran out of memory).
  */
 export async function validateCii(xml: string | Buffer): Promise<CiiValidation> {
   const input = typeof xml === 'string' ? xml : new Uint8Array(xml.buffer, xml.byteOffset, xml.byteLength);
-  const failures = await validator().run(input);
+  const { failures } = await validator().run(input);
   return { valid: !failures.some((f) => f.flag === 'fatal'), failures };
+}
+
+/** Whether none of these failures is fatal, counting only those of the given checks. */
+export const passes = (failures: readonly CiiFailure[], sources: readonly CiiSource[] = CII_SOURCES): boolean =>
+  !failures.some((f) => f.flag === 'fatal' && sources.includes(f.source));
+
+/**
+ * Starts the validation worker and loads the schema and the schematrons in it (off the event loop), then keeps it
+ * for the life of the process, so that the first validation after a start does not wait for seconds. Answers how
+ * long loading took and the worker's heap in use.
+ */
+export async function warmUpValidator(): Promise<{ ms: number; heapMb: number }> {
+  const started = performance.now();
+  const { heapUsed } = await validator().warmUp(null);
+  return { ms: Math.round(performance.now() - started), heapMb: Math.round(heapUsed / 1048576) };
 }

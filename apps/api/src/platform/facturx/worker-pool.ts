@@ -6,7 +6,8 @@ import { Worker } from 'node:worker_threads';
  * job each at a time, queue the rest, end after `idleMs` without work (not keeping the process alive meanwhile),
  * and one that exceeds `timeoutMs` or its heap is ended with its job rejected, so a pathological input cannot
  * wedge the pool. The worker is an `eval: true` CommonJS source (it survives the esbuild bundle); it answers each
- * message with `{ result }` or `{ error }`.
+ * message with `{ result }` or `{ error }`. `warmUp` starts a worker at once and keeps one for the life of the
+ * process (still not keeping the process alive), for a server whose first job must not wait for the loading.
  */
 
 export type WorkerPoolOptions = {
@@ -19,7 +20,11 @@ export type WorkerPoolOptions = {
   timeoutMs: number;
   heapMb: number;
 };
-export type WorkerPool<In, Out> = { run(message: In): Promise<Out> };
+export type WorkerPool<In, Out> = {
+  run(message: In): Promise<Out>;
+  /** Runs this message (a job that only loads what the worker needs), then keeps one worker even when idle. */
+  warmUp(message: In): Promise<Out>;
+};
 
 type Job<In, Out> = { message: In; resolve(result: Out): void; reject(err: Error): void };
 type Slot<In, Out> = { worker: Worker; job?: Job<In, Out>; timer?: NodeJS.Timeout };
@@ -28,6 +33,8 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
   const slots: Slot<In, Out>[] = [];
   const queue: Job<In, Out>[] = [];
   const failure = (reason: string) => new Error(`${options.name} failed: ${reason}`);
+  /** How many workers (the first ones) stay when idle: 0 until warmed up, then 1. */
+  let resident = 0;
 
   function startWorker(): Slot<In, Out> {
     const worker = new Worker(options.source, {
@@ -68,6 +75,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     const next = queue.shift();
     if (next) return run(slot, next);
     slot.worker.unref();
+    if (slots.indexOf(slot) < resident) return;
     slot.timer = setTimeout(() => void slot.worker.terminate(), options.idleMs).unref();
   }
 
@@ -91,11 +99,16 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     }
   }
 
+  const submit = (message: In) =>
+    new Promise<Out>((resolve, reject) => {
+      queue.push({ message, resolve, reject });
+      dispatch();
+    });
   return {
-    run: (message) =>
-      new Promise((resolve, reject) => {
-        queue.push({ message, resolve, reject });
-        dispatch();
-      }),
+    run: submit,
+    warmUp: (message) => {
+      resident = 1;
+      return submit(message);
+    },
   };
 }
