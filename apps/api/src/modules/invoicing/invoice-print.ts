@@ -1,5 +1,16 @@
-import type { TCreditNote, TInvoice, TPaymentType, TSupplyKind, TVatCategory } from '@tagstock/contract';
-import type { Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { Decimal } from 'decimal.js';
+import {
+  VAT_EXEMPTIONS,
+  type TCreditNote,
+  type TInvoice,
+  type TPaymentType,
+  type TSupplyKind,
+  type TVatBreakdown,
+  type TVatCategory,
+} from '@tagstock/contract';
+import { queryRows, type Tx } from '../../db/client';
+import { isoUtc } from '../../db/sql-fragments';
 import type { PrintableDocument } from '../../platform/pdf/document-pdf';
 import { formatDate, formatMoney, formatPercent, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments, type CompanyForDocuments } from '../company/company.service';
@@ -28,6 +39,9 @@ type Texts = {
   discount: string;
   creditOf: (number: string, date: string) => string;
   reason: string;
+  settlement: string;
+  deducted: (invoice: string, amount: string) => string;
+  toAccount: (amount: string) => string;
   seller: (c: CompanyForDocuments, capital: string) => string;
   penalties: (rate: string) => string;
   indemnity: string;
@@ -47,7 +61,7 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     terms: (days) => `Paiement à ${days} jours`,
     saleDate: 'Date de la vente / prestation',
     orderDate: 'Date de commande',
-    paymentMode: 'Mode de paiement',
+    paymentMode: 'Mode de règlement',
     paymentType: 'Moyen de paiement',
     paymentTypes: {
       sepa_transfer: 'Virement SEPA',
@@ -62,6 +76,9 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     discount: 'Remise',
     creditOf: (number, date) => `Avoir sur la facture ${number} du ${date}`,
     reason: 'Motif',
+    settlement: 'Imputation',
+    deducted: (invoice, amount) => `Montant déduit du solde de la facture ${invoice} : ${amount}`,
+    toAccount: (amount) => `Montant remis au crédit du compte client : ${amount}`,
     seller: (c, capital) =>
       `${c.name}, ${c.legalForm} au capital de ${capital}, RCS ${c.rcsCity} ${c.siren}, SIREN ${c.siren}, N° TVA ${c.vatNumber}`,
     penalties: (rate) =>
@@ -106,6 +123,9 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     discount: 'Discount',
     creditOf: (number, date) => `Credit note on invoice ${number} of ${date}`,
     reason: 'Reason',
+    settlement: 'Settlement',
+    deducted: (invoice, amount) => `Amount deducted from the balance of invoice ${invoice}: ${amount}`,
+    toAccount: (amount) => `Amount credited to the customer's account: ${amount}`,
     seller: (c, capital) =>
       `${c.name}, ${c.legalForm} with a share capital of ${capital}, RCS ${c.rcsCity} ${c.siren}, SIREN ${c.siren}, VAT ${c.vatNumber}`,
     penalties: (rate) => `Late payments bear penalties at the annual rate of ${rate} (French Commercial Code L441-10).`,
@@ -133,7 +153,7 @@ export const invoiceTexts = (language: PdfLanguage) => TEXTS[language];
 /** The legal mentions of an invoice or credit note, in order: seller, terms and penalties, supplies, bank. */
 export function legalMentions(
   company: CompanyForDocuments,
-  categories: readonly string[],
+  rows: readonly Pick<TVatBreakdown, 'category' | 'exemption'>[],
   language: PdfLanguage,
 ): { seller: string; terms: string[]; supply: string[]; bank: string | null; exemptions: string[] } {
   const t = TEXTS[language];
@@ -149,15 +169,25 @@ export function legalMentions(
       ...(company.vatOnDebits ? [t.vatOnDebits] : []),
     ],
     bank: company.iban && company.bic ? t.bank(company.iban, company.bic) : null,
-    exemptions: [...new Set(categories)].flatMap((c) => t.exemption[c as TVatCategory] ?? []),
+    // The legal basis of each exempt row: its own (as stored, French; the English standard text in English).
+    exemptions: [
+      ...new Set(
+        rows.flatMap((r) =>
+          r.exemption
+            ? [language === 'fr' ? r.exemption.text : VAT_EXEMPTIONS[r.exemption.code].en]
+            : (t.exemption[r.category] ?? []),
+        ),
+      ),
+    ],
   };
 }
 
-const mentionLines = (m: ReturnType<typeof legalMentions>) => [
+/** What an invoice prints small at its end; a credit note asks for no payment: no terms, penalties or indemnity. */
+const mentionLines = (m: ReturnType<typeof legalMentions>, document: 'invoice' | 'creditNote') => [
   m.seller,
   ...m.exemptions,
   ...m.supply,
-  ...m.terms,
+  ...(document === 'invoice' ? m.terms : []),
   ...(m.bank ? [m.bank] : []),
 ];
 
@@ -191,14 +221,16 @@ export async function invoicePrintable(
     title: t.invoice,
     number: invoice.number ?? t.draft,
     date: invoice.invoiceDate,
+    issuedAt: invoice.number ? invoice.issuedAt : null,
     partyRole: 'customer',
     party: customerBlock(customer, language),
     fields: [
       { label: t.saleDate, value: date(invoice.billingDate ?? invoice.invoiceDate) },
       ...(invoice.orderDate ? [{ label: t.orderDate, value: date(invoice.orderDate) }] : []),
       { label: t.dueDate, value: `${date(invoice.dueDate)} (${t.terms(invoice.paymentTermDays)})` },
-      ...(invoice.paymentModeLabel ? [{ label: t.paymentMode, value: invoice.paymentModeLabel }] : []),
+      // How it is paid (the payment means of the e-invoice), then the tenant's own payment mode when one is chosen.
       { label: t.paymentType, value: t.paymentTypes[invoice.paymentType] },
+      ...(invoice.paymentModeLabel ? [{ label: t.paymentMode, value: invoice.paymentModeLabel }] : []),
       ...(delivery ? [{ label: t.deliveryAddress, value: delivery }] : []),
       ...(invoice.proformaNumber ? [{ label: t.proforma, value: invoice.proformaNumber }] : []),
       ...(discount ? [{ label: t.discount, value: discount }] : []),
@@ -206,14 +238,37 @@ export async function invoicePrintable(
     lines: invoice.lines,
     totals: invoice.totals,
     notes: invoice.notes,
-    mentions: mentionLines(
-      legalMentions(
-        company,
-        invoice.totals.byRate.map((r) => r.category),
-        language,
-      ),
-    ),
+    mentions: mentionLines(legalMentions(company, invoice.totals.byRate, language), 'invoice'),
   };
+}
+
+/**
+ * Where an issued credit note's amount went: off what the invoice left to pay, and what the invoice had been paid
+ * beyond that back onto the customer's account (`releasedToAccount`). A draft has gone nowhere yet.
+ */
+function settlementText(
+  note: Pick<TCreditNote, 'status' | 'invoiceNumber' | 'totalGross' | 'releasedToAccount'>,
+  language: PdfLanguage,
+): string | null {
+  if (note.status !== 'issued') return null;
+  const t = TEXTS[language];
+  const toAccount = new Decimal(note.releasedToAccount);
+  const deducted = new Decimal(note.totalGross).minus(toAccount);
+  const money = (d: Decimal) => formatMoney(d.toFixed(2), language);
+  const lines = [
+    ...(deducted.gt(0) ? [t.deducted(note.invoiceNumber, money(deducted))] : []),
+    ...(toAccount.gt(0) ? [t.toAccount(money(toAccount))] : []),
+  ];
+  return lines.length ? lines.join('\n') : null;
+}
+
+/** When an issued credit note was issued (the contract's credit note does not carry it). */
+async function creditNoteIssuedAt(tx: Tx, tenantId: number, id: number): Promise<string | null> {
+  const [row] = await queryRows<{ issuedAt: string | null }>(
+    tx,
+    sql`select ${isoUtc(sql`issued_at`)} as "issuedAt" from credit_notes where id = ${id} and tenant_id = ${tenantId}`,
+  );
+  return row?.issuedAt ?? null;
 }
 
 export async function creditNotePrintable(
@@ -227,24 +282,21 @@ export async function creditNotePrintable(
     await customerParty(tx, tenantId, note.customerId),
     await companyForDocuments(tx, tenantId),
   ];
+  const settlement = settlementText(note, language);
   return {
     title: t.creditNote,
     number: note.number ?? t.draft,
     date: note.creditDate,
+    issuedAt: note.number ? await creditNoteIssuedAt(tx, tenantId, note.id) : null,
     partyRole: 'customer',
     party: customerBlock(customer, language),
     fields: [
       { label: t.invoice, value: t.creditOf(note.invoiceNumber, formatDate(note.invoiceDate, language)) },
       ...(note.reason ? [{ label: t.reason, value: note.reason }] : []),
+      ...(settlement ? [{ label: t.settlement, value: settlement }] : []),
     ],
     lines: note.lines,
     totals: note.totals,
-    mentions: mentionLines(
-      legalMentions(
-        company,
-        note.totals.byRate.map((r) => r.category),
-        language,
-      ),
-    ),
+    mentions: mentionLines(legalMentions(company, note.totals.byRate, language), 'creditNote'),
   };
 }
