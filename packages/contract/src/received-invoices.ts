@@ -98,18 +98,34 @@ export const ZReceivedInvoiceTotals = z.object({
 export type TReceivedInvoiceTotals = z.infer<typeof ZReceivedInvoiceTotals>;
 
 export const EINVOICE_FAILURE_FLAGS = ['fatal', 'warning'] as const;
-/** One failed check: its rule id (BR-CO-15, CII-SR-001, XSD…), its text in French and in English. */
+/**
+ * Which check a failure comes from: the CII schema (and well-formedness), the EN 16931 rules, the Factur-X
+ * EN 16931 profile (FX-SCH), the French CTC rules (BR-FR). The first two decide `valid`; the last two are the
+ * rules an approved French platform adds, and decide `frCompliant`.
+ */
+export const EINVOICE_FAILURE_SOURCES = ['xsd', 'en16931', 'facturx', 'fr'] as const;
+export type TEinvoiceFailureSource = (typeof EINVOICE_FAILURE_SOURCES)[number];
+/** The checks of EN 16931 itself: a fatal failure of one of them makes a received invoice invalid. */
+export const EN16931_SOURCES = ['xsd', 'en16931'] as const satisfies readonly TEinvoiceFailureSource[];
+/** The checks a French platform adds: a fatal failure of one of them makes a received invoice not compliant. */
+export const FRENCH_SOURCES = ['facturx', 'fr'] as const satisfies readonly TEinvoiceFailureSource[];
+
+/**
+ * One failed check: its rule id (BR-CO-15, CII-SR-001, XSD, FX-SCH-A-000020, BR-FR-08…), its text in French and as
+ * the validator states it (English; French for the BR-FR rules, which exist only in French), and its check.
+ */
 export const ZEinvoiceFailure = z.object({
   ruleId: z.string().max(60),
   flag: z.enum(EINVOICE_FAILURE_FLAGS),
   message: z.string().max(2000),
   messageEn: z.string().max(2000),
   location: z.string().max(1000).nullable(),
+  source: z.enum(EINVOICE_FAILURE_SOURCES),
 });
 export type TEinvoiceFailure = z.infer<typeof ZEinvoiceFailure>;
 
 export const ZEinvoiceValidation = z.object({
-  /** No fatal failure: warnings alone leave an invoice valid. */
+  /** No fatal failure of the schema or of EN 16931: warnings alone leave an invoice valid. */
   valid: z.boolean(),
   failures: z.array(ZEinvoiceFailure),
   /** All failures found, when more than the RECEIVED_INVOICE_FAILURES_MAX kept. */
@@ -147,10 +163,19 @@ export const ZReceivedInvoiceSummary = z.object({
   totalNet: decimal(),
   totalGross: decimal(),
   duePayable: decimal(),
+  /** No fatal failure of the schema or of EN 16931 (the French rules do not count here: see `frCompliant`). */
   valid: z.boolean(),
-  /** Fatal failures (what makes it invalid). */
+  /** Fatal failures of the schema and EN 16931 (what makes it invalid). */
   errorCount: z.number().int(),
+  /** Warnings of every check. */
   warningCount: z.number().int(),
+  /**
+   * Fatal failures of the rules a French platform adds (Factur-X profile, French CTC rules); null for an invoice
+   * received before they were checked.
+   */
+  frErrorCount: z.number().int().nullable(),
+  /** Passes the French platform rules (`frErrorCount` is 0); null when they were not checked. */
+  frCompliant: z.boolean().nullable(),
   lineCount: z.number().int(),
   fileName: z.string().max(255),
   fileType: ZReceivedInvoiceFileType,
@@ -174,8 +199,83 @@ export const ZReceivedInvoice = ZReceivedInvoiceSummary.extend({
   fileSize: z.number().int(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   receivedByName: z.string().nullable(),
+  /** Its buyer is not our company, and it was received all the same once the user confirmed it (`confirmBuyer`). */
+  buyerConfirmed: z.boolean(),
 });
 export type TReceivedInvoice = z.infer<typeof ZReceivedInvoice>;
+
+/**
+ * `POST /received-invoices` takes the file as multipart (`file`) and, in its query, `confirmBuyer=true` to keep an
+ * invoice whose buyer is another company than ours (answered first with 409 `buyer_mismatch`).
+ */
+export const ZReceivedInvoiceUploadQuery = z.object({
+  confirmBuyer: z.enum(['true', 'false']).optional(),
+});
+export type TReceivedInvoiceUploadQuery = z.infer<typeof ZReceivedInvoiceUploadQuery>;
+
+/**
+ * `params` of 409 `buyer_mismatch`: the buyer the invoice names and our company (from the company settings), and
+ * what told them apart (a SIREN, a VAT number, or, without either, the name).
+ */
+export const ZBuyerMismatchParams = z.object({
+  buyerName: z.string().nullable(),
+  buyerSiren: z.string().nullable(),
+  buyerVatNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companySiren: z.string().nullable(),
+  companyVatNumber: z.string().nullable(),
+  by: z.enum(['siren', 'vatNumber', 'name']),
+});
+export type TBuyerMismatchParams = z.infer<typeof ZBuyerMismatchParams>;
+
+/** `params` of 409 `received_invoice_not_ours`: an invoice our own company issued (its seller is us). */
+export const ZNotOursParams = z.object({
+  number: z.string().nullable(),
+  sellerName: z.string().nullable(),
+  sellerSiren: z.string().nullable(),
+  sellerVatNumber: z.string().nullable(),
+});
+export type TNotOursParams = z.infer<typeof ZNotOursParams>;
+
+/**
+ * Units of measure (UN/ECE Recommendation 20, with Rec. 21 packages as X…) the web names in the user's language;
+ * any other code is shown as written.
+ */
+export const EINVOICE_UNIT_CODES = [
+  'H87',
+  'C62',
+  'EA',
+  'XPP',
+  'SET',
+  'PR',
+  'XBX',
+  'XCT',
+  'XPK',
+  'XRO',
+  'LS',
+  'E48',
+  'KGM',
+  'GRM',
+  'TNE',
+  'MTR',
+  'CMT',
+  'MMT',
+  'KMT',
+  'MTK',
+  'MTQ',
+  'LTR',
+  'CLT',
+  'MLT',
+  'KWH',
+  'SEC',
+  'MIN',
+  'HUR',
+  'DAY',
+  'WEE',
+  'MON',
+  'ANN',
+  'P1',
+] as const;
 
 export const ZReceivedInvoiceListQuery = ZListQuery.extend({
   supplierId: id().optional(),

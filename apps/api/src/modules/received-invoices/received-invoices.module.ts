@@ -6,6 +6,7 @@ import {
   ZReceivedInvoice,
   ZReceivedInvoiceListQuery,
   ZReceivedInvoiceSummary,
+  ZReceivedInvoiceUploadQuery,
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import { extractFacturXXml } from '../../platform/facturx/extract';
@@ -74,10 +75,18 @@ export function receivedInvoicesModule(db: Db, tools: EinvoiceTools = facturxToo
     app.post(
       path,
       {
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZReceivedInvoice } },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          querystring: ZReceivedInvoiceUploadQuery,
+          response: { 200: ZReceivedInvoice },
+        },
         preHandler: write,
       },
-      async (req) => service.receive(req.auth, await readUpload(req, { maxBytes: RECEIVED_INVOICE_MAX_BYTES })),
+      async (req) =>
+        service.receive(req.auth, await readUpload(req, { maxBytes: RECEIVED_INVOICE_MAX_BYTES }), {
+          confirmBuyer: req.query.confirmBuyer === 'true',
+        }),
     );
     app.post(
       `${path}/:id/supplier`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import type {
+  TEinvoiceFailureSource,
   TEinvoiceParty,
   TReceivedInvoiceLine,
   TReceivedInvoiceTotals,
@@ -11,7 +12,10 @@ import { users } from '../auth/auth.schema';
 import { purchaseOrders } from '../purchasing/purchasing.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
 
-/** What a received invoice says, as read from its XML: kept as read, never recomputed. */
+/**
+ * What a received invoice says, as read from its XML: kept as read, never recomputed; and two facts of its
+ * reception that have no column of their own.
+ */
 export type ReceivedInvoiceContent = {
   specification: string | null;
   seller: TEinvoiceParty;
@@ -19,10 +23,23 @@ export type ReceivedInvoiceContent = {
   lines: TReceivedInvoiceLine[];
   vatBreakdown: TReceivedVatBreakdown[];
   totals: TReceivedInvoiceTotals;
+  /** Fatal failures of the Factur-X profile and French CTC rules; absent when received before they were checked. */
+  frErrorCount?: number;
+  /** Received although its buyer is another company, once the user confirmed it. */
+  buyerConfirmed?: boolean;
 };
 
-/** A failed check as the validator reported it (English); the French text is given when it is read. */
-export type StoredFailure = { ruleId: string; flag: 'fatal' | 'warning'; message: string; location: string | null };
+/**
+ * A failed check as the validator reported it (English; French for the BR-FR rules); the French text is given
+ * when it is read. `source` is absent on invoices received before the checks were named (schema and EN 16931).
+ */
+export type StoredFailure = {
+  ruleId: string;
+  flag: 'fatal' | 'warning';
+  message: string;
+  location: string | null;
+  source?: TEinvoiceFailureSource;
+};
 
 const amount = (name: string) => numeric(name, { precision: 24, scale: 6 });
 

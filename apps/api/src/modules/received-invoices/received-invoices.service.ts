@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  EN16931_SOURCES,
+  FRENCH_SOURCES,
   RECEIVED_INVOICE_FAILURES_MAX,
   RECEIVED_INVOICE_MAX_BYTES,
   ZSupplierInput,
   type TActivityEntity,
+  type TEinvoiceFailureSource,
   type TEinvoiceParty,
   type TList,
   type TReceivedInvoice,
@@ -18,10 +21,12 @@ import { logActivity } from '../../platform/activity-log';
 import { tenantScope, type AuthContext } from '../../platform/auth';
 import { pgError } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import type { CiiValidation } from '../../platform/facturx/validate';
+import { passes, type CiiFailure, type CiiValidation } from '../../platform/facturx/validate';
 import { ruleMessageFr } from '../../platform/facturx/rules-fr';
 import { paginate, type ListSpec } from '../../platform/pagination';
+import { companySettings } from '../company/company.schema';
 import { suppliers } from '../suppliers/suppliers.schema';
+import { checkParties, type OwnCompany } from './buyer-check';
 import { compactId, EinvoiceRefused, parseCii, sirenOfVat, type CiiInvoice } from './cii-parse';
 import { receivedInvoices, type ReceivedInvoiceContent, type StoredFailure } from './received-invoices.schema';
 
@@ -35,6 +40,8 @@ export type EinvoiceTools = {
 };
 
 export type ReceivedFile = { filename: string; data: Buffer };
+/** `confirmBuyer`: keep it even though its buyer is another company than ours. */
+export type ReceiveOptions = { confirmBuyer?: boolean };
 
 /** The XML a PDF embeds; a PDF the extractor cannot even read (cut short, damaged) holds none: a 400, never a 500. */
 async function embeddedXml(tools: EinvoiceTools, pdf: Buffer): Promise<Buffer | null> {
@@ -79,7 +86,8 @@ const summaryColumns = sql`r.id, r.number, r.type_code as "typeCode", to_char(r.
   r.purchase_order_id as "purchaseOrderId", o.number as "purchaseOrderNumber",
   ${moneyText(sql`r.total_net`)} as "totalNet", ${moneyText(sql`r.total_gross`)} as "totalGross",
   ${moneyText(sql`r.due_payable`)} as "duePayable", r.valid, r.error_count as "errorCount",
-  r.warning_count as "warningCount", r.line_count as "lineCount", r.file_name as "fileName", r.file_type as "fileType",
+  r.warning_count as "warningCount", (r.content->>'frErrorCount')::int as "frErrorCount",
+  (r.content->>'frErrorCount')::int = 0 as "frCompliant", r.line_count as "lineCount", r.file_name as "fileName", r.file_type as "fileType",
   ${isoUtc(sql`r.created_at`)} as "receivedAt"`;
 const summaryFrom = sql`from received_invoices r
   left join suppliers s on s.id = r.supplier_id and s.tenant_id = r.tenant_id
@@ -215,6 +223,7 @@ async function findOne(tx: Tx, tenantId: number, id: number): Promise<TReceivedI
   const { content, failures, ...summary } = row;
   return {
     ...summary,
+    buyerConfirmed: content.buyerConfirmed === true,
     seller: content.seller,
     buyer: content.buyer,
     specification: content.specification,
@@ -229,8 +238,10 @@ async function findOne(tx: Tx, tenantId: number, id: number): Promise<TReceivedI
         message: ruleMessageFr(f.ruleId, f.message),
         messageEn: f.message,
         location: f.location,
+        // Invoices received before the checks were named had the schema's and EN 16931's only.
+        source: f.source ?? (/^(XML|XSD)$/.test(f.ruleId) ? 'xsd' : 'en16931'),
       })),
-      failureCount: row.errorCount + row.warningCount,
+      failureCount: row.errorCount + row.warningCount + (row.frErrorCount ?? 0),
     },
     orderMatch: await orderMatch(tx, tenantId, row.purchaseOrderId, content),
   };
@@ -262,6 +273,35 @@ export function supplierFromSeller(seller: TEinvoiceParty, language: 'fr' | 'en'
     email,
     parentCompany: null,
   };
+}
+
+/** Our company as its settings name it, to tell whether an invoice is addressed to us; null without settings. */
+async function ownCompany(tx: Tx, tenantId: number): Promise<OwnCompany | null> {
+  const [row] = await tx
+    .select({ name: companySettings.name, siren: companySettings.siren, vatNumber: companySettings.vatNumber })
+    .from(companySettings)
+    .where(eq(companySettings.tenantId, tenantId));
+  return row ?? null;
+}
+
+const isFatal = (f: CiiFailure, sources: readonly TEinvoiceFailureSource[]) =>
+  f.flag === 'fatal' && sources.includes(f.source);
+
+/** What is kept of the failures, most serious first: EN 16931's errors, the French rules' errors, then warnings. */
+function storedFailures(failures: CiiFailure[]): StoredFailure[] {
+  return [
+    ...failures.filter((f) => isFatal(f, EN16931_SOURCES)),
+    ...failures.filter((f) => isFatal(f, FRENCH_SOURCES)),
+    ...failures.filter((f) => f.flag !== 'fatal'),
+  ]
+    .slice(0, RECEIVED_INVOICE_FAILURES_MAX)
+    .map((f) => ({
+      ruleId: f.ruleId.slice(0, 60),
+      flag: f.flag,
+      message: f.message.slice(0, 2000),
+      location: f.location?.slice(0, 1000) ?? null,
+      source: f.source,
+    }));
 }
 
 export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
@@ -298,10 +338,12 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
       }),
 
     /**
-     * Receives a Factur-X PDF or a CII XML: refused when it is no e-invoice at all; kept otherwise, valid or not,
-     * with what failed, linked to the supplier and the purchase order it matches. The same file twice is a 409.
+     * Receives a Factur-X PDF or a CII XML: refused when it is no e-invoice at all, or one our own company issued;
+     * kept otherwise, valid or not, with what failed (EN 16931 and the French platform rules), linked to the
+     * supplier and the purchase order it matches. The same file twice is a 409; so is an invoice whose buyer is
+     * another company, until it is sent again with `confirmBuyer`. Nothing is kept of a refused file.
      */
-    async receive(auth: AuthContext, upload: ReceivedFile): Promise<TReceivedInvoice> {
+    async receive(auth: AuthContext, upload: ReceivedFile, options: ReceiveOptions = {}): Promise<TReceivedInvoice> {
       const { data } = upload;
       if (data.length > RECEIVED_INVOICE_MAX_BYTES)
         throw new AppError(413, 'payload_too_large', 'An invoice file may not exceed 10 MB');
@@ -309,7 +351,10 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
       if (!fileType) throw refused('not_pdf_or_xml', 'The file is neither a PDF nor an XML document');
       const sha256 = createHash('sha256').update(data).digest('hex');
       // Answered before the slow part: the same file again is common (a second click, a forwarded e-mail).
-      const before = await scoped(auth, (tx, tenantId) => existing(tx, tenantId, sha256));
+      const { before, company } = await scoped(auth, async (tx, tenantId) => ({
+        before: await existing(tx, tenantId, sha256),
+        company: await ownCompany(tx, tenantId),
+      }));
       if (before) throw alreadyReceived(before);
 
       const xml = fileType === 'application/pdf' ? await embeddedXml(tools, data) : data;
@@ -321,16 +366,27 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
         if (err instanceof EinvoiceRefused) throw refused(err.reason, err.message);
         throw err;
       }
-      const validation = await tools.validate(xml);
-      const fatal = validation.failures.filter((f) => f.flag === 'fatal');
-      const kept: StoredFailure[] = [...fatal, ...validation.failures.filter((f) => f.flag !== 'fatal')]
-        .slice(0, RECEIVED_INVOICE_FAILURES_MAX)
-        .map((f) => ({
-          ruleId: f.ruleId.slice(0, 60),
-          flag: f.flag,
-          message: f.message.slice(0, 2000),
-          location: f.location?.slice(0, 1000) ?? null,
-        }));
+      // Before the slow part too: whether it is addressed to us at all.
+      const parties = checkParties(invoice, company);
+      if (parties.outcome === 'notOurs')
+        throw conflict(
+          'received_invoice_not_ours',
+          `Invoice ${invoice.number ?? ''} was issued by our own company: it is not a supplier invoice`,
+          undefined,
+          parties.params,
+        );
+      if (parties.outcome === 'otherBuyer' && !options.confirmBuyer)
+        throw conflict(
+          'buyer_mismatch',
+          `The buyer of this invoice (${parties.params.buyerName ?? '?'}) is not our company (${
+            parties.params.companyName ?? '?'
+          }): send it again with confirmBuyer=true to keep it`,
+          undefined,
+          parties.params,
+        );
+
+      const { failures } = await tools.validate(xml);
+      const kept = storedFailures(failures);
       const content: ReceivedInvoiceContent = {
         specification: invoice.specification,
         seller: invoice.seller,
@@ -338,7 +394,10 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
         lines: invoice.lines,
         vatBreakdown: invoice.vatBreakdown,
         totals: invoice.totals,
+        frErrorCount: failures.filter((f) => isFatal(f, FRENCH_SOURCES)).length,
+        buyerConfirmed: parties.outcome === 'otherBuyer',
       };
+      const errorCount = failures.filter((f) => isFatal(f, EN16931_SOURCES)).length;
 
       const save = scoped(auth, async (tx, tenantId) => {
         const supplierId = await matchSupplier(tx, tenantId, invoice.seller);
@@ -366,9 +425,9 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
             duePayable: invoice.totals.duePayable,
             lineCount: invoice.lines.length,
             content,
-            valid: validation.valid,
-            errorCount: fatal.length,
-            warningCount: validation.failures.length - fatal.length,
+            valid: passes(failures, EN16931_SOURCES),
+            errorCount,
+            warningCount: failures.filter((f) => f.flag !== 'fatal').length,
             failures: kept,
             supplierId,
             purchaseOrderId,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TReceivedInvoice, TReceivedInvoiceSummary } from '@tagstock/contract';
+import type { TEinvoiceFailure, TReceivedInvoice, TReceivedInvoiceSummary } from '@tagstock/contract';
 import { withTenant } from '../../db/client';
 import { apiCalls, multipartFile, platformRows, setupTestApp } from '../../test/helper';
 import { matchPurchaseOrder } from './received-invoices.service';
@@ -27,8 +27,38 @@ let admin = '';
 let acme = '';
 let viewer = '';
 const { call } = apiCalls(ctx, () => admin);
+/** Sends a file as the web does: `confirmBuyer` once the user has said that another buyer is fine. */
+const send = (name: string, content: Buffer | string, type: string, token: string, confirmBuyer: boolean) =>
+  ctx.as(token, {
+    method: 'POST',
+    url: `${api}/received-invoices${confirmBuyer ? '?confirmBuyer=true' : ''}`,
+    ...multipartFile(name, content, type),
+  });
+/** The official examples are addressed to other companies than Demo's: they are received once confirmed. */
 const upload = (name: string, content: Buffer | string, type = 'application/octet-stream', token = admin) =>
-  ctx.as(token, { method: 'POST', url: `${api}/received-invoices`, ...multipartFile(name, content, type) });
+  send(name, content, type, token, true);
+/** As the first click sends it, before any question. */
+const uploadAsIs = (name: string, content: Buffer | string, type = 'application/octet-stream', token = admin) =>
+  send(name, content, type, token, false);
+
+const vatOf = (vat: string) =>
+  `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">${vat}</ram:ID></ram:SpecifiedTaxRegistration>`;
+/** Example 1 with its buyer (ODIN 59, named only) changed: another name, its SIREN, its VAT number. */
+const withBuyer = (name: string, { siren, vat }: { siren?: string; vat?: string } = {}) =>
+  Buffer.from(
+    EXAMPLE1.toString('utf8')
+      .replace(
+        '<ram:Name>ODIN 59</ram:Name>',
+        `<ram:Name>${name}</ram:Name>${
+          siren
+            ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${siren}</ram:ID></ram:SpecifiedLegalOrganization>`
+            : ''
+        }`,
+      )
+      .replace(/(<\/ram:PostalTradeAddress>\s*)(<\/ram:BuyerTradeParty>)/, `$1${vat ? vatOf(vat) : ''}$2`),
+  );
+const frenchFailures = (invoice: TReceivedInvoice) =>
+  invoice.validation.failures.filter((f: TEinvoiceFailure) => f.source === 'fr' || f.source === 'facturx');
 
 /** A PDF with the invoice attached as factur-x.xml, as a Factur-X producer other than us writes it. */
 async function facturX(xml: Buffer | null) {
@@ -94,7 +124,34 @@ beforeAll(async () => {
 describe('received invoices', () => {
   let example1Id = 0;
 
-  it('accepts the official examples of other producers, valid, with their lines, totals and VAT breakdown', async () => {
+  it('asks before keeping an invoice addressed to another company, then keeps it once confirmed', async () => {
+    // Example 1's buyer is ODIN 59 (no SIREN, no VAT number): a name clearly not Démo Distribution's.
+    const asked = await uploadAsIs('CII_example1.xml', EXAMPLE1, 'text/xml');
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.headers['content-type']).toMatch(/problem\+json/);
+    expect(asked.json()).toMatchObject({
+      code: 'buyer_mismatch',
+      params: {
+        buyerName: 'ODIN 59',
+        buyerSiren: null,
+        buyerVatNumber: null,
+        companyName: 'Démo Distribution',
+        companySiren: '631229838',
+        companyVatNumber: 'FR42631229838',
+        by: 'name',
+      },
+    });
+    // Another company's VAT number (business example 1: The Buyercompany, NO987654321MVA) is told apart by it.
+    const byVat = await uploadAsIs('CII_business_example_01.xml', BUSINESS, 'application/xml');
+    expect(byVat.json()).toMatchObject({
+      code: 'buyer_mismatch',
+      params: { buyerName: 'The Buyercompany', buyerVatNumber: 'NO987654321MVA', by: 'vatNumber' },
+    });
+    // Nothing was kept.
+    expect((await call('GET', '/received-invoices')).json().total).toBe(0);
+  });
+
+  it('accepts the official examples of other producers once confirmed, valid, with their lines, totals and VAT breakdown', async () => {
     const res = await upload('CII_example1.xml', EXAMPLE1, 'text/xml');
     expect(res.statusCode, res.body).toBe(200);
     const invoice = res.json() as TReceivedInvoice;
@@ -117,8 +174,29 @@ describe('received invoices', () => {
       seller: { name: 'De Koksmaat', vatNumber: 'NL8200.98.395.B.01', country: 'NL', postcode: '1950 AB' },
       buyer: { name: 'ODIN 59', city: 'HEEMSKERK' },
       receivedByName: expect.any(String),
+      buyerConfirmed: true,
     });
-    expect(invoice.validation).toEqual({ valid: true, failures: [], failureCount: 0 });
+    // Valid against EN 16931, with no failure of it; written before the French rules, it fails them.
+    expect(invoice.validation.valid).toBe(true);
+    expect(invoice.validation.failures.filter((f) => f.source === 'xsd' || f.source === 'en16931')).toEqual([]);
+    // Its French failures are fatal but one Factur-X warning.
+    expect(invoice).toMatchObject({ frCompliant: false, frErrorCount: frenchFailures(invoice).length - 1 });
+    expect(invoice.validation.failureCount).toBe(invoice.validation.failures.length);
+    // The French rules it fails, by rule id, in French (theirs are French already), as EN 16931's are shown.
+    const billingMode = invoice.validation.failures.find((f) => f.ruleId === 'BR-FR-08')!;
+    expect(billingMode).toMatchObject({ source: 'fr', flag: 'fatal' });
+    expect(billingMode.message).toMatch(/^La valeur du mode de facturation \(ram:ID\) est absente/);
+    expect(billingMode.message).toContain('Valeurs acceptées\u202f:');
+    const rates = invoice.validation.failures.filter((f) => f.ruleId === 'BR-FR-16');
+    expect(rates.map((f) => f.message)).toContain(
+      'Le taux de TVA (BT-119) doit être exprimé en pourcentage sans symbole «\u202f%\u202f» et faire partie des valeurs autorisées. Taux fourni\u202f: "6".',
+    );
+    // An empty element: a Factur-X warning, in French too.
+    expect(invoice.validation.failures.find((f) => f.source === 'facturx')).toMatchObject({
+      ruleId: 'FX-SCH-A-000372',
+      flag: 'warning',
+      message: 'Règle PEPPOL-EN16931-R008 du profil Factur-X\u202f: Le document ne doit contenir aucun élément vide.',
+    });
     expect(invoice.vatBreakdown).toEqual([
       { category: 'S', rate: '6', base: '183.23', vat: '10.99', exemptionReason: null },
       { category: 'S', rate: '21', base: '46.37', vat: '9.74', exemptionReason: null },
@@ -144,10 +222,17 @@ describe('received invoices', () => {
       expect(other.statusCode, other.body).toBe(200);
       const body = other.json() as TReceivedInvoice;
       expect(
-        body.validation.failures.filter((f) => f.flag === 'fatal'),
+        body.validation.failures.filter((f) => f.flag === 'fatal' && (f.source === 'xsd' || f.source === 'en16931')),
         name,
       ).toEqual([]);
-      expect(body, name).toMatchObject({ valid: true, lineCount: lines, supplierId: null, purchaseOrderId: null });
+      expect(body, name).toMatchObject({
+        valid: true,
+        errorCount: 0,
+        frCompliant: false,
+        lineCount: lines,
+        supplierId: null,
+        purchaseOrderId: null,
+      });
     }
     // Example 5 states its VAT in the invoice currency (DKK) and in the accounting currency (EUR).
     const five = (await call('GET', '/received-invoices?search=SellerCompany')).json()
@@ -159,6 +244,16 @@ describe('received invoices', () => {
       totals: { vat: '675.00', gross: '4675', duePayable: '2337.5' },
     });
     expect(detail.vatBreakdown.map((v) => v.rate)).toEqual(['25', '12']);
+    // The Factur-X profile does not use its kind of additional document (a French platform would refuse it).
+    expect(detail.validation.failures.filter((f) => f.source === 'facturx')).toEqual([
+      expect.objectContaining({ ruleId: 'FX-SCH', flag: 'fatal' }),
+      expect.objectContaining({ ruleId: 'FX-SCH', flag: 'fatal' }),
+    ]);
+    expect(detail.validation.failures.find((f) => f.source === 'facturx')!.message).toMatch(
+      /^La variante d’élément ram:AdditionalReferencedDocument\[.*\] n’est pas utilisée à cet endroit dans le profil EN 16931 de Factur-X\.$/,
+    );
+    // The list says it too, without the failures.
+    expect(five).toMatchObject({ valid: true, frCompliant: false, frErrorCount: detail.frErrorCount });
   });
 
   it('links an invoice to its supplier by VAT number and to the order whose references cover its lines', async () => {
@@ -207,7 +302,10 @@ describe('received invoices', () => {
     expect(invoice).toMatchObject({ valid: false, totalGross: '250.43', supplierId, purchaseOrderId: orderId });
     const rules = invoice.validation.failures.map((f) => f.ruleId);
     expect(rules).toEqual(expect.arrayContaining(['BR-CO-15', 'BR-CO-16']));
-    expect(invoice.errorCount).toBe(invoice.validation.failures.filter((f) => f.flag === 'fatal').length);
+    expect(invoice.errorCount).toBe(
+      invoice.validation.failures.filter((f) => f.flag === 'fatal' && (f.source === 'xsd' || f.source === 'en16931'))
+        .length,
+    );
     const co15 = invoice.validation.failures.find((f) => f.ruleId === 'BR-CO-15')!;
     expect(co15).toMatchObject({
       flag: 'fatal',
@@ -432,5 +530,64 @@ describe('received invoices', () => {
     expect(perms.filter((p) => p.name === 'Administrateur').map((p) => p.permission)).toContain(
       'receivedInvoices.write',
     );
+  });
+  it('keeps without a question an invoice whose buyer is our company, by name, SIREN or VAT number', async () => {
+    for (const [file, data] of [
+      ['our-name.xml', withBuyer('DEMO DISTRIBUTION SAS')],
+      ['our-siren.xml', withBuyer('Magasin de Roubaix', { siren: '631229838' })],
+      ['our-vat.xml', withBuyer('Entrepôt de Lille', { vat: 'FR42631229838' })],
+    ] as const) {
+      const res = await uploadAsIs(file, data, 'text/xml');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), file).toMatchObject({ valid: true, buyerConfirmed: false });
+    }
+    // Our name with another company's VAT number: the identifier decides.
+    const other = await uploadAsIs(
+      'other-vat.xml',
+      withBuyer('Démo Distribution', { vat: 'BE0123456749' }),
+      'text/xml',
+    );
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json()).toMatchObject({
+      code: 'buyer_mismatch',
+      params: { by: 'vatNumber', buyerVatNumber: 'BE0123456749' },
+    });
+  });
+
+  it('refuses an invoice our own company issued (409 received_invoice_not_ours), keeping nothing', async () => {
+    const before = (await call('GET', '/received-invoices')).json().total as number;
+    // Our own Factur-X, as the invoice page prints it, sent back to us.
+    const customers = (await call('GET', '/customers?limit=100')).json().items as { id: number; name: string }[];
+    const article = (await call('GET', '/articles?search=166022')).json().items[0] as { id: number };
+    const draft = await call('POST', '/invoices', {
+      customerId: customers.find((c) => c.name === 'Boulangerie Moreau')!.id,
+      invoiceDate: new Date().toISOString().slice(0, 10),
+      lines: [{ articleId: article.id, quantity: 1, unitPrice: '10.00', vatRate: '20' }],
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const issued = await call('POST', `/invoices/${draft.json().id}/status`, { status: 'issued' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const pdf = await call('GET', `/invoices/${draft.json().id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    for (const confirmBuyer of [false, true]) {
+      const res = await send('notre-facture.pdf', pdf.rawPayload, 'application/pdf', admin, confirmBuyer);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.headers['content-type']).toMatch(/problem\+json/);
+      expect(res.json()).toMatchObject({
+        code: 'received_invoice_not_ours',
+        params: {
+          number: issued.json().number,
+          sellerName: 'Démo Distribution',
+          sellerSiren: '631229838',
+          sellerVatNumber: 'FR42631229838',
+        },
+      });
+    }
+    // A CII whose seller carries our VAT number, whatever its name.
+    const ours = Buffer.from(EXAMPLE1.toString('utf8').replace('NL8200.98.395.B.01', 'FR42631229838'));
+    const xml = await upload('nous.xml', ours, 'text/xml');
+    expect(xml.statusCode, xml.body).toBe(409);
+    expect(xml.json()).toMatchObject({ code: 'received_invoice_not_ours', params: { sellerName: 'De Koksmaat' } });
+    expect((await call('GET', '/received-invoices')).json().total).toBe(before);
   });
 });
