@@ -1,15 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForm, type FieldValues } from 'react-hook-form';
+import TextField from '@mui/material/TextField';
+import { useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { SUPPLY_KINDS, ZCompanySettingsInput, type TCompanySettingsInput } from '@tagstock/contract';
+import {
+  companyMissingForInvoicing,
+  INVOICING_COMPANY_FIELDS,
+  SUPPLY_KINDS,
+  ZCompanySettingsInput,
+  type TCompanySettingsInput,
+} from '@tagstock/contract';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import {
@@ -19,6 +27,7 @@ import {
   reportInvalid,
   ResourceFields,
   toFormValues,
+  type CustomFieldProps,
   type FieldDef,
 } from '../../components/ResourceForm';
 import { formatDateTime } from '../../components/format';
@@ -27,7 +36,45 @@ import { useCompanyQuery, useSaveCompanyMutation } from './api';
 import { CompanyLogo } from './CompanyLogo';
 import { InvoicingReadiness } from './InvoicingReadiness';
 
-/** The settings' sections, in page order; together they are the contract's ZCompanySettingsInput. */
+/** The electronic address (BT-34), with what it is when left empty. */
+const ElectronicAddressField = ({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: CustomFieldProps & { disabled: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      fullWidth
+      label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? t('company.electronicAddressHelp')}
+      slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'off' } }}
+    />
+  );
+};
+
+/**
+ * The settings' sections, in page order; together they are the contract's ZCompanySettingsInput. The settings an
+ * invoice cannot be issued without are marked as required (saving does not need them).
+ */
+const sectionsOf = (disabled: boolean): readonly { titleKey: string; fields: readonly FieldDef[] }[] =>
+  SECTIONS.map((section) => ({
+    ...section,
+    fields: section.fields.map((field) => ({
+      ...field,
+      required: field.required || (INVOICING_COMPANY_FIELDS as readonly string[]).includes(field.name),
+      ...(field.name === 'electronicAddress'
+        ? { render: (props: CustomFieldProps) => <ElectronicAddressField {...props} disabled={disabled} /> }
+        : {}),
+    })),
+  }));
+
 const SECTIONS: readonly { titleKey: string; fields: readonly FieldDef[] }[] = [
   {
     titleKey: 'company.sections.identity',
@@ -35,6 +82,8 @@ const SECTIONS: readonly { titleKey: string; fields: readonly FieldDef[] }[] = [
       { name: 'name', labelKey: 'fields.businessName', kind: 'text', required: true, autoComplete: 'organization' },
       { name: 'siren', labelKey: 'fields.siren', kind: 'text', half: true },
       { name: 'vatNumber', labelKey: 'fields.vatNumber', kind: 'text', half: true },
+      // Where approved platforms deliver invoices to the company (BT-34); empty: its SIREN.
+      { name: 'electronicAddress', labelKey: 'fields.electronicAddress', kind: 'text' },
     ],
   },
   {
@@ -90,6 +139,7 @@ const FIELDS = SECTIONS.flatMap((s) => s.fields);
 export const CompanyPage = () => {
   const { t, i18n } = useTranslation();
   const canWrite = useCanWrite('company');
+  const sections = useMemo(() => sectionsOf(!canWrite), [canWrite]);
   const { data, isLoading, isError } = useCompanyQuery();
   const [save] = useSaveCompanyMutation();
   const resolver = useMemo(() => contractResolver(ZCompanySettingsInput, FIELDS), []);
@@ -100,6 +150,9 @@ export const CompanyPage = () => {
   });
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // What invoicing still lacks, as typed: it changes with the fields, before any save.
+  const values = useWatch({ control }) as Record<string, unknown>;
+  const missing = useMemo(() => companyMissingForInvoicing(values), [values]);
 
   // The server's values (identifiers compacted, capitalised) once loaded and after each save.
   useEffect(() => {
@@ -135,6 +188,9 @@ export const CompanyPage = () => {
           {t('company.readOnly')}
         </Alert>
       )}
+      <Box sx={{ mb: 3 }}>
+        <InvoicingReadiness missing={missing} />
+      </Box>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <form
@@ -147,7 +203,7 @@ export const CompanyPage = () => {
           >
             <Stack spacing={3}>
               {formError && <Alert severity="error">{formError}</Alert>}
-              {SECTIONS.map((section) => (
+              {sections.map((section) => (
                 <Card key={section.titleKey} component="section" aria-label={t(section.titleKey)}>
                   <CardContent>
                     <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -183,10 +239,7 @@ export const CompanyPage = () => {
           </form>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={3}>
-            <CompanyLogo company={data} canWrite={canWrite} />
-            <InvoicingReadiness missing={data.missingForInvoicing} />
-          </Stack>
+          <CompanyLogo company={data} canWrite={canWrite} />
         </Grid>
       </Grid>
     </>

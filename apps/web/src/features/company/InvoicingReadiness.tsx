@@ -1,16 +1,28 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { settingLabelKey } from '../invoices/IssueRefusal';
 
-/** What the settings still lack for an invoice to be issued (the server's list), or that nothing does. */
+/** Brings the field of a setting into view and puts the cursor in it. */
+const goToField = (field: string) => {
+  const input = document.querySelector<HTMLElement>(
+    `[data-field="${field}"] input:not([type="hidden"]), [data-field="${field}"] textarea, [data-field="${field}"] [role="combobox"]`,
+  );
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus({ preventScroll: true });
+};
+
+/**
+ * What the settings still lack for an invoice to be issued, as typed (before saving), or that nothing does; each
+ * missing setting leads to its field, marked as needed in the form.
+ */
 export const InvoicingReadiness = ({ missing }: { missing: readonly string[] }) => {
   const { t } = useTranslation();
+  const names = missing.map((field) => ({ field, label: t(settingLabelKey(field), { defaultValue: field }) }));
   return (
     <Card component="section" aria-labelledby="invoicing-readiness" data-testid="invoicing-readiness">
       <CardContent>
@@ -20,19 +32,22 @@ export const InvoicingReadiness = ({ missing }: { missing: readonly string[] }) 
         {missing.length === 0 ? (
           <Alert severity="success">{t('company.readiness.ready')}</Alert>
         ) : (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              {t('company.readiness.missing')}
-            </Typography>
-            <List dense>
-              {missing.map((field) => (
-                <ListItem key={field} disableGutters>
-                  <ListItemText primary={t(settingLabelKey(field), { defaultValue: field })} />
-                </ListItem>
+          <Alert severity="warning" role="status">
+            <Typography variant="body2">{t('company.readiness.missing')}</Typography>
+            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid="readiness-missing">
+              {names.map(({ field, label }) => (
+                <li key={field}>
+                  <Link component="button" type="button" variant="body2" onClick={() => goToField(field)}>
+                    {label}
+                  </Link>
+                </li>
               ))}
-            </List>
-          </>
+            </Box>
+          </Alert>
         )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('company.readiness.marked')}
+        </Typography>
       </CardContent>
     </Card>
   );

@@ -35,7 +35,14 @@ import { CreditNoteDialog, leftToCredit } from './CreditNoteDialog';
 import { invoiceDraftOf, invoiceKit, newInvoiceDraft, type InvoiceDraft, type InvoiceHeader } from './draft';
 import { CreditNotesTable, InvoiceFacts, SettlementTable } from './InvoiceFacts';
 import { InvoiceHeaderForm } from './InvoiceHeaderForm';
-import { issueRefusalOf, IssueRefusalAlert, type IssueRefusal } from './IssueRefusal';
+import {
+  IssueBlockedButton,
+  issueRefusalOf,
+  IssueRefusalAlert,
+  MissingForIssueAlerts,
+  missingForIssueOf,
+  type IssueRefusal,
+} from './IssueRefusal';
 import { paymentLabelText } from './payment-label';
 import { PaymentsSection } from './PaymentsSection';
 import { emptySalesLine, validateSalesLine, type SalesLine } from './sales-draft';
@@ -75,6 +82,8 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
   const [remove, { isLoading: removing }] = invoicesApi.useRemove();
   const { data: history } = useInvoiceHistoryQuery(invoice?.id ?? 0, { skip: !invoice });
   const editable = canWrite && (invoice === null || invoice.status === 'draft');
+  // A draft says before any click what the company or the customer lacks to issue it; Issue waits for it.
+  const missing = missingForIssueOf(invoice);
   // Sales lines: French rates, and at 0 % an exemption (the customer's by default, else the article's).
   const customerExemption = useCustomerVatExemption(editable ? draft.header.customerId : '');
   const discount = useMemo(() => previewDiscount(draft.header.discount), [draft.header.discount]);
@@ -136,7 +145,7 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
       status={
         invoice
           ? {
-              transitions: INVOICE_TRANSITIONS,
+              transitions: missing ? INVOICE_TRANSITIONS.filter((r) => r.to !== 'issued') : INVOICE_TRANSITIONS,
               doc: invoice,
               actor: 'tenant',
               allowed: canWrite,
@@ -160,6 +169,7 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
       }
       actions={
         <>
+          {missing && canWrite && <IssueBlockedButton />}
           {numbered && (
             <DownloadButton
               path={`/invoices/${invoice.id}/facturx.xml`}
@@ -178,7 +188,11 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
       remove={invoice && editable ? { run: () => remove(invoice.id).unwrap(), busy: removing } : undefined}
       locked={invoice && !editable && canWrite ? t('invoices.locked') : null}
     >
-      {refusal && <IssueRefusalAlert refusal={refusal} />}
+      {missing && invoice ? (
+        <MissingForIssueAlerts missing={missing} customer={invoice.customerName} />
+      ) : (
+        refusal && <IssueRefusalAlert refusal={refusal} />
+      )}
       <Grid container spacing={3}>
         <Grid size={12}>
           <Section title={t('invoices.header')}>

@@ -1,8 +1,12 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TInvoice, TMissingForIssue } from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
 
 /** Why an invoice could not be issued: the company settings or the customer lack what it must state. */
@@ -29,7 +33,13 @@ export const issueRefusalOf = (error: unknown): IssueRefusal | null => {
 export const settingLabelKey = (field: string) => (field === 'name' ? 'fields.businessName' : `fields.${field}`);
 
 /** Names the missing settings, in the user's language, with the way to the screen that sets them. */
-export const IssueRefusalAlert = ({ refusal }: { refusal: IssueRefusal }) => {
+export const IssueRefusalAlert = ({
+  refusal,
+  testId = 'issue-refused',
+}: {
+  refusal: IssueRefusal;
+  testId?: string;
+}) => {
   const { t, i18n } = useTranslation();
   const fields = new Intl.ListFormat(i18n.resolvedLanguage ?? 'en', { type: 'conjunction' }).format(
     refusal.fields.map((field) => t(settingLabelKey(field), { defaultValue: field })),
@@ -42,7 +52,7 @@ export const IssueRefusalAlert = ({ refusal }: { refusal: IssueRefusal }) => {
     <Alert
       severity="warning"
       sx={{ mb: 2 }}
-      data-testid="issue-refused"
+      data-testid={testId}
       action={
         <Button component={RouterLink} to={to} color="inherit" size="small">
           {t(company ? 'invoices.issueRefused.toCompany' : 'invoices.issueRefused.toCustomer')}
@@ -57,5 +67,39 @@ export const IssueRefusalAlert = ({ refusal }: { refusal: IssueRefusal }) => {
         customer: refusal.customer ?? '',
       })}
     </Alert>
+  );
+};
+
+/** What a draft lacks to be issued (the server's `missingForIssue`), or null when it lacks nothing or is issued. */
+export const missingForIssueOf = (invoice: Pick<TInvoice, 'status' | 'missingForIssue'> | null) => {
+  const missing = invoice?.status === 'draft' ? invoice.missingForIssue : null;
+  return missing && (missing.company.length > 0 || missing.customer.length > 0) ? missing : null;
+};
+
+const MISSING_ID = 'missing-for-issue';
+
+/** Before any click: what the company settings and the customer lack for the draft to be issued, and where to fix it. */
+export const MissingForIssueAlerts = ({ missing, customer }: { missing: TMissingForIssue; customer: string }) => (
+  <Box id={MISSING_ID} data-testid={MISSING_ID}>
+    {missing.company.length > 0 && (
+      <IssueRefusalAlert refusal={{ kind: 'company', fields: missing.company, customer }} testId="missing-company" />
+    )}
+    {missing.customer.length > 0 && (
+      <IssueRefusalAlert refusal={{ kind: 'customer', fields: missing.customer, customer }} testId="missing-customer" />
+    )}
+  </Box>
+);
+
+/** The Issue action of a draft that cannot be issued yet: shown, disabled, saying why (the alerts above it). */
+export const IssueBlockedButton = () => {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('invoices.issueBlocked')}>
+      <span>
+        <Button variant="outlined" startIcon={<SendIcon />} disabled aria-describedby={MISSING_ID}>
+          {t('invoices.transitions.issued.action')}
+        </Button>
+      </span>
+    </Tooltip>
   );
 };

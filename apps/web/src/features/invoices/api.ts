@@ -33,7 +33,8 @@ export const invoiceExtrasApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     invoice: build.query<TInvoice, number>({
       query: (id) => `/invoices/${id}`,
-      providesTags: ['Invoices'],
+      // A draft says what the company settings and its customer lack: read again when they change.
+      providesTags: ['Invoices', 'Company', 'Customers'],
     }),
     createInvoice: build.mutation<TInvoice, TInvoiceInput>({
       query: (body) => ({ url: '/invoices', method: 'POST', body }),
