@@ -60,6 +60,7 @@ describe('company settings', () => {
       latePenaltyRate: null,
       supplyKind: null,
       vatOnDebits: false,
+      electronicAddress: null,
       // Everything an invoice must state but the name: invoices cannot be issued yet.
       missingForInvoicing: [
         'address',
@@ -137,6 +138,11 @@ describe('company settings', () => {
       legalMentions: 'too_long',
     });
     expect(await codes({ logo: 'x' })).toEqual({ body: 'invalid' });
+    // Where platforms deliver its invoices: a SIREN-based address of the directory or an email, nothing else.
+    expect(await codes({ electronicAddress: 'chez nous' })).toEqual({ electronicAddress: 'invalid' });
+    expect(await codes({ electronicAddress: '12345_678' })).toEqual({ electronicAddress: 'invalid' });
+    const routed = await call('PUT', '/company', { ...VALID, electronicAddress: '542051180_54205118000012' });
+    expect(routed.json().electronicAddress).toBe('542051180_54205118000012');
 
     // Foreign VAT numbers are checked by shape only; a French one needs no SIREN beside it.
     const foreign = await call('PUT', '/company', { ...VALID, siren: null, vatNumber: 'DE 123 456 789' });
