@@ -514,6 +514,8 @@ export const ZCreditNote = ZCreditNoteSummary.extend({
   reason: z.string().nullable(),
   /** BT-23: the invoice's it corrects. */
   billingMode: ZBillingMode,
+  /** When it was issued: the date its PDF bears, the same at every download. */
+  issuedAt: z.string().nullable(),
   /** What issuing it gave back on the customer's account: the invoice had been paid beyond what it left to pay. */
   releasedToAccount: z.string(),
   lines: z.array(ZCreditNoteLine),

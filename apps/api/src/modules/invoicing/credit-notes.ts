@@ -279,6 +279,7 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TCr
   const [header] = await queryRows<Omit<TCreditNote, 'lines'>>(
     tx,
     sql`select ${summaryColumns}, o.reason, coalesce(o.billing_mode, i.billing_mode, 'B1') as "billingMode",
+          ${isoUtc(sql`o.issued_at`)} as "issuedAt",
           u.name as "createdByName", ${storedTotals('o', true)},
           (select coalesce(-sum(a.amount), 0)::numeric(22, 2)::text from payment_allocations a
            where a.credit_note_id = o.id and a.tenant_id = o.tenant_id) as "releasedToAccount"

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import {
   VAT_EXEMPTIONS,
@@ -9,8 +8,7 @@ import {
   type TVatBreakdown,
   type TVatCategory,
 } from '@tagstock/contract';
-import { queryRows, type Tx } from '../../db/client';
-import { isoUtc } from '../../db/sql-fragments';
+import type { Tx } from '../../db/client';
 import type { PrintableDocument } from '../../platform/pdf/document-pdf';
 import { formatDate, formatMoney, formatPercent, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments, type CompanyForDocuments } from '../company/company.service';
@@ -262,15 +260,6 @@ function settlementText(
   return lines.length ? lines.join('\n') : null;
 }
 
-/** When an issued credit note was issued (the contract's credit note does not carry it). */
-async function creditNoteIssuedAt(tx: Tx, tenantId: number, id: number): Promise<string | null> {
-  const [row] = await queryRows<{ issuedAt: string | null }>(
-    tx,
-    sql`select ${isoUtc(sql`issued_at`)} as "issuedAt" from credit_notes where id = ${id} and tenant_id = ${tenantId}`,
-  );
-  return row?.issuedAt ?? null;
-}
-
 export async function creditNotePrintable(
   tx: Tx,
   note: TCreditNote & { invoiceDate: string },
@@ -287,7 +276,7 @@ export async function creditNotePrintable(
     title: t.creditNote,
     number: note.number ?? t.draft,
     date: note.creditDate,
-    issuedAt: note.number ? await creditNoteIssuedAt(tx, tenantId, note.id) : null,
+    issuedAt: note.number ? note.issuedAt : null,
     partyRole: 'customer',
     party: customerBlock(customer, language),
     fields: [
