@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, settled, signInFrench, toast } from './helpers';
+import { ACCOUNTS, dialog, settled, signInFrench, toast } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
@@ -22,6 +22,22 @@ const receive = async (page: Page, name: string, mimeType: string, buffer: Buffe
   await page.getByTestId('received-invoice-file').setInputFiles({ name, mimeType, buffer });
 };
 
+/**
+ * The official examples are addressed to ODIN 59, not to the demo company: the page asks before keeping one, naming
+ * both, and Confirm sends it again.
+ */
+const confirmOtherBuyer = async (page: Page) => {
+  const question = dialog(page);
+  await expect(question.getByRole('heading', { name: 'Facture adressée à une autre société' })).toBeVisible({
+    timeout: 30000,
+  });
+  const parties = question.getByTestId('buyer-mismatch-parties');
+  await expect(parties.getByRole('row').filter({ hasText: 'Nom' })).toContainText('ODIN 59');
+  await expect(parties.getByRole('row').filter({ hasText: 'Nom' })).toContainText('Démo Distribution');
+  await expect(question).toContainText('La facture ne donne ni le SIREN ni le numéro de TVA de l’acheteur');
+  await question.getByRole('button', { name: 'Enregistrer quand même' }).click();
+};
+
 test('importing a received Factur-X: checked, matched to its supplier once created, a broken copy shown with its failed rules, the same file recognised', async ({
   page,
 }) => {
@@ -30,18 +46,33 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
   await signInFrench(page, ACCOUNTS.admin);
   const xml = await example();
 
-  // A valid invoice of another producer: its lines, its totals, and no supplier yet.
+  // A valid invoice of another producer, addressed to another company: asked, then kept; its lines, its totals, and
+  // no supplier yet.
   await receive(page, 'CII_example1.xml', 'text/xml', xml);
-  // The first check loads the schematron (a few seconds).
+  await confirmOtherBuyer(page);
+  // The first check may wait for the schematrons to load (a few seconds).
   await expect(page).toHaveURL(/\/admin\/receivedInvoices\/\d+$/, { timeout: 30000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Facture 12115118' })).toBeVisible();
   await expect(toast(page, /Facture reçue/)).toBeVisible();
   await expect(page.getByTestId('received-invoice-header').getByTestId('received-invoice-validity')).toHaveText(
     'Valide',
   );
+  await expect(page.getByTestId('buyer-confirmed')).toContainText('L’acheteur de cette facture (ODIN 59)');
   const lines = page.getByTestId('received-invoice-lines');
   await expect(lines.getByRole('row')).toHaveCount(21);
   await expect(lines.getByRole('row').nth(1)).toContainText('PATAT FRITES 10MM 10KG');
+  // Units by their name (H87: pieces), the code on hover.
+  await expect(lines.getByRole('row').nth(1)).toContainText('2 pièces');
+  await lines.getByRole('row').nth(1).getByTestId('line-quantity').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Code d’unité H87 (UN/ECE Rec. 20)');
+  // Written before the French rules: not compliant, its failures by rule id, in French.
+  await expect(page.getByTestId('received-invoice-fr')).toHaveText(/^Non conforme\s:\s\d+ règles$/);
+  const french = page.getByTestId('french-rules');
+  await expect(french.getByTestId('fr-invalid-alert')).toContainText('qu’une plateforme agréée applique');
+  await expect(french.getByTestId('fr-invalid-alert')).toContainText('Le vendeur n’est pas établi en France');
+  await expect(french.getByRole('row').filter({ hasText: 'BR-FR-08' })).toContainText(
+    'La valeur du mode de facturation (ram:ID) est absente',
+  );
   await expect(page.getByTestId('received-total-gross')).toHaveText(/250,33\s€/);
   await expect(page.getByTestId('received-total-vat')).toHaveText(/20,73\s€/);
 
@@ -62,6 +93,7 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
       ),
   );
   await receive(page, 'facture-modifiee.xml', 'text/xml', broken);
+  await confirmOtherBuyer(page);
   await expect(page.getByTestId('invalid-alert')).toBeVisible({ timeout: 30000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Facture 12115118' })).toBeVisible();
   const rules = page.getByTestId('failed-rules');
@@ -98,4 +130,48 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
   await page.getByRole('row').filter({ hasText: '12115118' }).click();
   await expect(page.getByTestId('invalid-alert')).toBeVisible();
   expect(await violations(page, 'received invoice')).toEqual([]);
+});
+
+test('an invoice addressed to another company is kept only once confirmed; our own invoice is refused', async ({
+  page,
+}) => {
+  test.setTimeout(120000);
+  await signInFrench(page, ACCOUNTS.admin);
+  const xml = (await example()).toString('utf8');
+  // Example 1 renumbered: another invoice of the same seller to ODIN 59.
+  const other = Buffer.from(xml.replace('<ram:ID>12115118</ram:ID>', '<ram:ID>12115119</ram:ID>'));
+
+  // Cancel: nothing is kept, the list is as it was.
+  await receive(page, 'autre-acheteur.xml', 'text/xml', other);
+  await expect(dialog(page).getByRole('heading', { name: 'Facture adressée à une autre société' })).toBeVisible({
+    timeout: 30000,
+  });
+  await dialog(page).getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  await page.reload();
+  await expect(page.getByRole('grid')).toBeVisible({ timeout: 30000 });
+  await settled(page);
+  await expect(page.getByRole('row').filter({ hasText: '12115119' })).toHaveCount(0);
+
+  // Confirm: kept, and its page says whose it is.
+  await receive(page, 'autre-acheteur.xml', 'text/xml', other);
+  await confirmOtherBuyer(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Facture 12115119' })).toBeVisible({ timeout: 30000 });
+  await expect(page.getByTestId('buyer-confirmed')).toContainText('n’est pas votre société');
+
+  // The same invoice with our VAT number as the seller's: one we issued, refused in French.
+  const ours = Buffer.from(
+    xml
+      .replace('<ram:ID>12115118</ram:ID>', '<ram:ID>12115120</ram:ID>')
+      .replace('NL8200.98.395.B.01', 'FR42631229838'),
+  );
+  await receive(page, 'notre-facture.xml', 'text/xml', ours);
+  await expect(
+    toast(
+      page,
+      'La facture 12115120 a été émise par votre propre société (De Koksmaat)\u202f: ce n’est pas une facture de fournisseur, elle n’a pas été enregistrée.',
+    ),
+  ).toBeVisible({ timeout: 30000 });
+  await expect(dialog(page)).toHaveCount(0);
 });

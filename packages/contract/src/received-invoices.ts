@@ -237,46 +237,6 @@ export const ZNotOursParams = z.object({
 });
 export type TNotOursParams = z.infer<typeof ZNotOursParams>;
 
-/**
- * Units of measure (UN/ECE Recommendation 20, with Rec. 21 packages as X…) the web names in the user's language;
- * any other code is shown as written.
- */
-export const EINVOICE_UNIT_CODES = [
-  'H87',
-  'C62',
-  'EA',
-  'XPP',
-  'SET',
-  'PR',
-  'XBX',
-  'XCT',
-  'XPK',
-  'XRO',
-  'LS',
-  'E48',
-  'KGM',
-  'GRM',
-  'TNE',
-  'MTR',
-  'CMT',
-  'MMT',
-  'KMT',
-  'MTK',
-  'MTQ',
-  'LTR',
-  'CLT',
-  'MLT',
-  'KWH',
-  'SEC',
-  'MIN',
-  'HUR',
-  'DAY',
-  'WEE',
-  'MON',
-  'ANN',
-  'P1',
-] as const;
-
 export const ZReceivedInvoiceListQuery = ZListQuery.extend({
   supplierId: id().optional(),
   valid: z.enum(['true', 'false']).optional(),

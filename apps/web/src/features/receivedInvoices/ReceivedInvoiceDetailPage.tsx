@@ -6,19 +6,23 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type {
-  TEinvoiceFailure,
-  TEinvoiceParty,
-  TReceivedInvoice,
-  TReceivedInvoiceLine,
-  TReceivedInvoiceOrderMatch,
-  TReceivedVatBreakdown,
+import {
+  EN16931_SOURCES,
+  FRENCH_SOURCES,
+  type TEinvoiceFailure,
+  type TEinvoiceFailureSource,
+  type TEinvoiceParty,
+  type TReceivedInvoice,
+  type TReceivedInvoiceLine,
+  type TReceivedInvoiceOrderMatch,
+  type TReceivedVatBreakdown,
 } from '@tagstock/contract';
 import { apiCall, type DownloadedFile } from '../../app/api-client';
 import { BackLink, LoadError } from '../../components/BackLink';
@@ -32,7 +36,8 @@ import { saveFile } from '../../components/TransferActions';
 import { useCanWrite, useHasPermission } from '../../components/use-permission';
 import { useLinkReceivedInvoiceSupplierMutation, useReceivedInvoiceQuery } from './api';
 import { formatAmount, formatQuantity } from './receive';
-import { ValidityChip } from './ValidityChip';
+import { unitName } from './units';
+import { FrRulesChip, ValidityChip } from './ValidityChip';
 
 const LIST = '/admin/receivedInvoices';
 
@@ -66,11 +71,10 @@ const Party = ({ title, party, testId }: { title: string; party: TEinvoiceParty;
   );
 };
 
-/** The rules the invoice fails, by rule id, in the user's language (French, or the validator's English). */
-const FailedRules = ({ invoice }: { invoice: TReceivedInvoice }) => {
+/** Failures of some checks, by rule id, in the user's language (French, or the validator's text). */
+const RulesTable = ({ failures, label }: { failures: TEinvoiceFailure[]; label: string }) => {
   const { t, i18n } = useTranslation();
   const french = i18n.resolvedLanguage === 'fr';
-  const { failures, failureCount } = invoice.validation;
   const columns: DetailColumn<TEinvoiceFailure & { key: number }>[] = [
     {
       key: 'rule',
@@ -94,29 +98,72 @@ const FailedRules = ({ invoice }: { invoice: TReceivedInvoice }) => {
     { key: 'message', header: t('receivedInvoices.message'), cell: (f) => (french ? f.message : f.messageEn) },
   ];
   return (
+    <DetailTable
+      label={label}
+      columns={columns}
+      rows={failures.map((f, key) => ({ ...f, key }))}
+      rowKey={(f) => f.key}
+    />
+  );
+};
+
+const of = (invoice: TReceivedInvoice, sources: readonly TEinvoiceFailureSource[]) =>
+  invoice.validation.failures.filter((f) => sources.includes(f.source));
+
+/** The schema and EN 16931 rules the invoice fails. */
+const FailedRules = ({ invoice }: { invoice: TReceivedInvoice }) => {
+  const { t } = useTranslation();
+  const { failures, failureCount } = invoice.validation;
+  const these = of(invoice, EN16931_SOURCES);
+  return (
     <Section title={t('receivedInvoices.failedRules')} testId="failed-rules">
       {invoice.valid ? (
-        <Alert severity={failures.length ? 'info' : 'success'} sx={{ mb: failures.length ? 2 : 0 }}>
-          {failures.length ? t('receivedInvoices.validWithWarnings') : t('receivedInvoices.validText')}
+        <Alert severity={these.length ? 'info' : 'success'} sx={{ mb: these.length ? 2 : 0 }}>
+          {these.length ? t('receivedInvoices.validWithWarnings') : t('receivedInvoices.validText')}
         </Alert>
       ) : (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="invalid-alert">
           {t('receivedInvoices.invalidText', { count: invoice.errorCount })}
         </Alert>
       )}
-      {failures.length > 0 && (
-        <DetailTable
-          label={t('receivedInvoices.failedRules')}
-          columns={columns}
-          rows={failures.map((f, key) => ({ ...f, key }))}
-          rowKey={(f) => f.key}
-        />
-      )}
+      {these.length > 0 && <RulesTable failures={these} label={t('receivedInvoices.failedRules')} />}
       {failureCount > failures.length && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('receivedInvoices.moreFailures', { count: failureCount - failures.length })}
         </Typography>
       )}
+    </Section>
+  );
+};
+
+/**
+ * The rules a French platform adds (Factur-X profile, French CTC rules), shown as EN 16931's are. A seller outside
+ * France is not bound by them: they are shown for information.
+ */
+const FrenchRules = ({ invoice }: { invoice: TReceivedInvoice }) => {
+  const { t } = useTranslation();
+  const these = of(invoice, FRENCH_SOURCES);
+  const abroad = !!invoice.seller.country && invoice.seller.country !== 'FR' && !invoice.seller.siren;
+  const title = t('einvoiceReception.frRulesTitle');
+  let alert;
+  if (invoice.frCompliant === null) alert = <Alert severity="info">{t('einvoiceReception.frNotCheckedText')}</Alert>;
+  else if (invoice.frCompliant)
+    alert = (
+      <Alert severity={these.length ? 'info' : 'success'} sx={{ mb: these.length ? 2 : 0 }}>
+        {these.length ? t('einvoiceReception.frValidWithWarnings') : t('einvoiceReception.frValidText')}
+      </Alert>
+    );
+  else
+    alert = (
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="fr-invalid-alert">
+        {t('einvoiceReception.frInvalidText', { count: invoice.frErrorCount ?? 0 })}
+        {abroad && ` ${t('einvoiceReception.frSellerAbroad')}`}
+      </Alert>
+    );
+  return (
+    <Section title={title} testId="french-rules">
+      {alert}
+      {these.length > 0 && <RulesTable failures={these} label={title} />}
     </Section>
   );
 };
@@ -168,7 +215,18 @@ const Lines = ({ invoice }: { invoice: TReceivedInvoice }) => {
       key: 'quantity',
       header: t('fields.quantity'),
       align: 'right',
-      cell: (l) => `${formatQuantity(l.quantity, language)}${l.unitCode ? ` ${l.unitCode}` : ''}`,
+      cell: (l) => {
+        const quantity = formatQuantity(l.quantity, language);
+        const name = unitName(l.unitCode, l.quantity, t);
+        if (!l.unitCode) return quantity;
+        if (!name) return `${quantity} ${l.unitCode}`;
+        // The unit's name, its code (what the invoice writes) on hover and to assistive technologies.
+        return (
+          <Tooltip title={t('einvoiceReception.unitCode', { code: l.unitCode })} describeChild>
+            <span data-testid="line-quantity">{`${quantity} ${name}`}</span>
+          </Tooltip>
+        );
+      },
       sx: { whiteSpace: 'nowrap' },
     },
     { key: 'price', header: t('receivedInvoices.unitPrice'), align: 'right', cell: (l) => money(l.unitPrice) },
@@ -357,6 +415,10 @@ export const ReceivedInvoiceDetailPage = () => {
               label={t('receivedInvoices.validity')}
               value={<ValidityChip valid={invoice.valid} errors={invoice.errorCount} />}
             />
+            <Info
+              label={t('einvoiceReception.frRules')}
+              value={<FrRulesChip compliant={invoice.frCompliant} errors={invoice.frErrorCount ?? 0} />}
+            />
             <Info label={t('receivedInvoices.issueDate')} value={formatDate(invoice.issueDate, language)} />
             <Info label={t('receivedInvoices.dueDate')} value={formatDate(invoice.dueDate, language)} />
             <Info label={t('receivedInvoices.currency')} value={invoice.currency} />
@@ -375,7 +437,13 @@ export const ReceivedInvoiceDetailPage = () => {
             />
           </Grid>
         </Section>
+        {invoice.buyerConfirmed && (
+          <Alert severity="warning" data-testid="buyer-confirmed">
+            {t('einvoiceReception.buyerConfirmed', { buyer: invoice.buyer.name ?? '—' })}
+          </Alert>
+        )}
         <FailedRules invoice={invoice} />
+        <FrenchRules invoice={invoice} />
         <SupplierLink invoice={invoice} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>

@@ -13,6 +13,7 @@ import { ResourceTable } from '../../components/ResourceTable';
 import { useCanWrite } from '../../components/use-permission';
 import { supplierRef } from '../suppliers/api';
 import { receivedInvoicesApi } from './api';
+import { BuyerMismatchDialog } from './BuyerMismatchDialog';
 import { ValidityChip } from './ValidityChip';
 import { ACCEPTED_FILES, formatAmount, MAX_MB, useReceiveFile } from './receive';
 
@@ -115,7 +116,7 @@ export const ReceivedInvoicesPage = () => {
   ];
   const query = useFilterQuery(filters);
   const columns = useColumns();
-  const { send, sending } = useReceiveFile();
+  const { send, sending, question, confirm, cancel } = useReceiveFile();
   const [dragging, setDragging] = useState(false);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -182,6 +183,7 @@ export const ReceivedInvoicesPage = () => {
         detailPath={(row) => `/admin/receivedInvoices/${row.id}`}
         searchLabel={t('receivedInvoices.search')}
       />
+      <BuyerMismatchDialog question={question} busy={sending} onConfirm={confirm} onClose={cancel} />
     </Box>
   );
 };

@@ -14,3 +14,23 @@ export const ValidityChip = ({ valid, errors }: { valid: boolean; errors: number
     />
   );
 };
+
+/** Whether a received invoice passed the rules a French platform adds (Factur-X profile, French CTC rules). */
+export const FrRulesChip = ({ compliant, errors }: { compliant: boolean | null; errors: number }) => {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={compliant === null ? 'default' : compliant ? 'success' : 'warning'}
+      label={
+        compliant === null
+          ? t('einvoiceReception.frNotChecked')
+          : compliant
+            ? t('einvoiceReception.frCompliant')
+            : t('einvoiceReception.frNonCompliantCount', { count: errors })
+      }
+      data-testid="received-invoice-fr"
+    />
+  );
+};

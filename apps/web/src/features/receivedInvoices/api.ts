@@ -16,11 +16,12 @@ export const receivedInvoiceExtrasApi = baseApi.injectEndpoints({
       query: (id) => `/received-invoices/${id}`,
       providesTags: ['ReceivedInvoices'],
     }),
-    receiveInvoice: build.mutation<TReceivedInvoice, File>({
-      query: (file) => {
+    /** `confirmBuyer`: keep it though its buyer is another company (after 409 `buyer_mismatch`). */
+    receiveInvoice: build.mutation<TReceivedInvoice, { file: File; confirmBuyer?: boolean }>({
+      query: ({ file, confirmBuyer }) => {
         const body = new FormData();
         body.append('file', file);
-        return { url: '/received-invoices', method: 'POST', body };
+        return { url: `/received-invoices${confirmBuyer ? '?confirmBuyer=true' : ''}`, method: 'POST', body };
       },
       invalidatesTags: ['ReceivedInvoices', 'Logs'],
     }),

@@ -1,9 +1,16 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TFunction } from 'i18next';
-import { EINVOICE_REFUSALS, RECEIVED_INVOICE_MAX_BYTES, type TEinvoiceRefusal } from '@tagstock/contract';
+import {
+  EINVOICE_REFUSALS,
+  RECEIVED_INVOICE_MAX_BYTES,
+  ZBuyerMismatchParams,
+  ZNotOursParams,
+  type TBuyerMismatchParams,
+  type TEinvoiceRefusal,
+} from '@tagstock/contract';
 import { hasErrorCode } from '@tagstock/contract/constants';
 import { isQueryError } from '../../app/base-api';
 import { problemMessage } from '../../components/notify';
@@ -18,32 +25,51 @@ export function refusalText(error: unknown, t: TFunction): string | null {
   if (!isQueryError(error)) return null;
   if (error.status === 413) return t('receivedInvoices.errors.tooLarge', { max: MAX_MB });
   if (hasErrorCode(error.problem, 'already_received')) return t('receivedInvoices.errors.alreadyReceived');
+  if (hasErrorCode(error.problem, 'received_invoice_not_ours')) {
+    const params = ZNotOursParams.safeParse(error.problem.params).data;
+    return t('einvoiceReception.notOurs', { number: params?.number ?? '—', seller: params?.sellerName ?? '—' });
+  }
   if (!hasErrorCode(error.problem, 'invalid_einvoice')) return null;
   const reason = error.problem.params?.reason;
   const known = (EINVOICE_REFUSALS as readonly string[]).includes(String(reason));
   return t(`receivedInvoices.errors.${known ? (reason as TEinvoiceRefusal) : 'invalid'}`);
 }
 
+/** A file the server asks about before keeping it: its buyer is another company than ours. */
+export type BuyerQuestion = { file: File; params: TBuyerMismatchParams };
+
 /**
  * Sends a file and opens what became of it: the new invoice, or the one already received from the same file;
- * a refused file says why.
+ * a refused file says why. An invoice addressed to another company waits for the user's answer (`question`):
+ * `confirm` sends it again with `confirmBuyer`, `cancel` drops it.
  */
 export function useReceiveFile() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [receive, { isLoading }] = useReceiveInvoiceMutation();
+  const [question, setQuestion] = useState<BuyerQuestion | null>(null);
   const send = useCallback(
-    async (file: File) => {
+    async (file: File, confirmBuyer = false) => {
       if (file.size > RECEIVED_INVOICE_MAX_BYTES) {
         toast.error(t('receivedInvoices.errors.tooLarge', { max: MAX_MB }));
         return;
       }
       try {
-        const invoice = await receive(file).unwrap();
-        if (invoice.valid) toast.success(t('receivedInvoices.received'));
-        else toast.warning(t('receivedInvoices.receivedInvalid'));
+        const invoice = await receive({ file, confirmBuyer }).unwrap();
+        setQuestion(null);
+        if (!invoice.valid) toast.warning(t('receivedInvoices.receivedInvalid'));
+        else if (invoice.frCompliant === false) toast.warning(t('einvoiceReception.receivedNotFrCompliant'));
+        else toast.success(t('receivedInvoices.received'));
         void navigate(`/admin/receivedInvoices/${invoice.id}`);
       } catch (error) {
+        setQuestion(null);
+        if (isQueryError(error) && hasErrorCode(error.problem, 'buyer_mismatch')) {
+          const params = ZBuyerMismatchParams.safeParse(error.problem.params).data;
+          if (params) {
+            setQuestion({ file, params });
+            return;
+          }
+        }
         const text = refusalText(error, t) ?? problemMessage(error, t, 'messages.uploadFailed');
         toast.error(text);
         const first = isQueryError(error) && hasErrorCode(error.problem, 'already_received');
@@ -53,7 +79,11 @@ export function useReceiveFile() {
     },
     [receive, navigate, t],
   );
-  return { send, sending: isLoading };
+  const confirm = useCallback(() => {
+    if (question) void send(question.file, true);
+  }, [question, send]);
+  const cancel = useCallback(() => setQuestion(null), []);
+  return { send: (file: File) => send(file), sending: isLoading, question, confirm, cancel };
 }
 
 /** An amount in the invoice's currency (EUR, DKK, NOK…), or as a plain number when the code is no currency. */
