@@ -875,8 +875,8 @@ describe('every invoice and credit note these tests issued', () => {
       const shape = res.body.replaceAll(d.number, 'NUMBER').replace(/format="102">\d{8}</g, 'format="102"><');
       if (!shapes.has(shape)) shapes.set(shape, { number: d.number, xml: res.body });
     }
-    // The demo issues an invoice and a credit note at the first start: never an empty check.
-    expect(documents.length).toBeGreaterThan(1);
+    // Never an empty check: the fixtures issue an invoice before any test.
+    expect(documents.length).toBeGreaterThan(0);
     for (const { number, xml } of shapes.values()) {
       const { failures } = await validateCii(xml);
       expect(
