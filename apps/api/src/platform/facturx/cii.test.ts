@@ -300,6 +300,13 @@ describe('facturXXml', () => {
     expect(result.failures.map((f) => f.ruleId)).toContain('BR-CO-17');
   });
 
+  it('refuses a number the French rules do not allow (spaces, other characters, over 35)', () => {
+    const doc = invoice([{ name: 'Article', quantity: '1', price: '10.00', rate: '20.00' }]);
+    for (const number of ['FA 2025 1', 'FA-2025-n°1', 'F'.repeat(36)])
+      expect(() => facturXXml({ ...doc, number })).toThrow(/BR-FR-01/);
+    expect(() => facturXXml({ ...doc, number: 'FA-2025/000_1+' })).not.toThrow();
+  });
+
   it('refuses a date that is not yyyy-mm-dd', () => {
     const doc = invoice([{ name: 'Article', quantity: '1', price: '10.00', rate: '20.00' }], {
       issueDate: '30/06/2025',

@@ -308,8 +308,14 @@ function settlement(doc: FacturXDocument): Node {
   );
 }
 
+/** What the French rules allow in an invoice number (BT-1, BT-25): 35 letters, digits, + - _ / at most. */
+const DOCUMENT_NUMBER = /^[A-Za-z0-9+\-_/]{1,35}$/;
+
 /** The CII XML of the document (UTF-8 text with its declaration), ready to validate and embed as factur-x.xml. */
 export function facturXXml(doc: FacturXDocument): string {
+  for (const number of [doc.number, doc.precedingInvoice?.number])
+    if (number !== undefined && !DOCUMENT_NUMBER.test(number))
+      throw new Error(`Factur-X: "${number}" is not a number the French rules allow (BR-FR-01, BR-FR-02)`);
   const delivery = doc.deliveryAddress;
   const root: Node = {
     name: 'rsm:CrossIndustryInvoice',
