@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { violations } from './axe';
 import { ACCOUNTS, chooseOption, dialog, openScreen, signInFrench, toast, unique } from './helpers';
 import { apiPost, apiSignIn } from './rfid-api';
 
@@ -101,6 +102,8 @@ test('a person billed at 0 %: the exemption comes from the article, a line witho
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('document-line-2')).toContainText('Ligne à 0 % : choisissez le motif d’exonération');
   await expect(page).toHaveURL(/\/admin\/invoices\/new$/);
+  // The rate and exemption selects of each line are named, the refused one included.
+  expect(await violations(page, 'draft invoice')).toEqual([]);
   await page.getByRole('combobox', { name: 'Exonération, ligne 2' }).click();
   await page.getByRole('option', { name: FRANCHISE }).click();
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
