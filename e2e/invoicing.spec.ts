@@ -154,7 +154,10 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   const released = page.getByTestId('payments').getByRole('row').filter({ hasText: 'Rendu sur le compte' });
   await expect(released.getByRole('link', { name: new RegExp(`^Avoir AV-${year}-`) })).toBeVisible();
   await expect(released).toContainText(/[-−]14,40\s€/);
-  await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Payée');
+  // The label says what happened to this invoice: paid, and what it was paid beyond the credit went on account.
+  await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText(
+    'Payée, trop-perçu en compte',
+  );
 });
 
 test('a read-only user sees the sales documents and received invoices, and no action that changes them', async ({
@@ -211,6 +214,8 @@ test('a payment spread over a customer’s invoices oldest first, the rest on ac
     address: '5 rue des Halles',
     postcode: '59000',
     city: 'Lille',
+    // A French company is invoiced through its SIREN (the French e-invoicing rules).
+    siren: '732829320',
   });
   const article = await createArticle(request, session, `RG-${run}`, `Article règlement ${run}`);
   // Three issued invoices of 14,40 €, 28,80 € and 14,40 € TTC (12,00 € HT at 20 %).
@@ -250,7 +255,7 @@ test('a payment spread over a customer’s invoices oldest first, the rest on ac
   await expect(dialog(page).getByRole('textbox', { name: `Montant affecté à ${third.number}` })).toHaveValue('6,80');
   await dialog(page).getByRole('button', { name: 'Affecter' }).click();
   await expect(toast(page, 'Paiement affecté')).toBeVisible();
-  await expect(page.getByTestId('on-account')).toContainText('Aucun acompte');
+  await expect(page.getByTestId('on-account')).toContainText('Rien au crédit du client');
   await page.getByRole('link', { name: third.number }).click();
   await expect(page.getByTestId('amount-due')).toHaveText(/^7,60\s€$/);
   await expect(page.getByTestId('page-subtitle').getByTestId('payment-label')).toHaveText('Paiements partiels');

@@ -16,14 +16,14 @@ describe('payment labels', () => {
     expect(paymentLabelText(en, { code: 'overdue', days: 12 })).toBe('Overdue by 12 days');
     expect(paymentLabelText(en, { code: 'overdue', days: 1 })).toBe('Overdue by 1 day');
     expect(paymentLabelText(en, { code: 'partial' })).toBe('Partial payments');
-    expect(paymentLabelText(en, { code: 'on_account' })).toBe('On account');
+    expect(paymentLabelText(en, { code: 'on_account' })).toBe('Paid, overpayment on account');
     expect(paymentLabelText(en, { code: 'due_soon', days: 2 })).toBe('3 days or less left');
     expect(paymentLabelText(en, { code: 'days_left', days: 18 })).toBe('18 days left');
     expect(paymentLabelText(fr, { code: 'paid' })).toBe('Payée');
     expect(paymentLabelText(fr, { code: 'overdue', days: 12 })).toBe('En retard de 12 jours');
     expect(paymentLabelText(fr, { code: 'overdue', days: 1 })).toBe('En retard de 1 jour');
     expect(paymentLabelText(fr, { code: 'partial' })).toBe('Paiements partiels');
-    expect(paymentLabelText(fr, { code: 'on_account' })).toBe('Acompte');
+    expect(paymentLabelText(fr, { code: 'on_account' })).toBe('Payée, trop-perçu en compte');
     expect(paymentLabelText(fr, { code: 'due_soon', days: 0 })).toBe('3 jours ou moins');
     expect(paymentLabelText(fr, { code: 'days_left', days: 18 })).toBe('18 jours restants');
   });
@@ -32,7 +32,7 @@ describe('payment labels', () => {
     expect(PAYMENT_LABELS.map((code) => paymentLabelText(fr, { code }))).toEqual([
       'Payée',
       'En retard',
-      'Acompte',
+      'Payée, trop-perçu en compte',
       'Paiements partiels',
       '3 jours ou moins',
       'Jours restants',
