@@ -127,7 +127,7 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
             <LinesEditor<SalesLine>
               lines={lines}
               picker={articleLinePicker<SalesLine>(t('fields.article'), () => ({}))}
-              columns={columns.priced<SalesLine>(nets, [])}
+              columns={columns.priced<SalesLine>(nets, [], { customerExemption: null })}
             />
           </Section>
         </Grid>
