@@ -50,6 +50,15 @@ export const ZPaymentTermDays = z.union([z.literal(30), z.literal(60)]);
 export const PAYMENT_TYPES = ['sepa_transfer', 'transfer', 'direct_debit', 'card', 'cheque', 'cash'] as const;
 export const ZPaymentType = z.enum(PAYMENT_TYPES);
 export type TPaymentType = z.infer<typeof ZPaymentType>;
+/** The UNTDID 4461 code of each payment type (BT-81), as the Factur-X states it. */
+export const PAYMENT_TYPE_CODES: Record<TPaymentType, string> = {
+  sepa_transfer: '58',
+  transfer: '30',
+  direct_debit: '59',
+  card: '48',
+  cheque: '20',
+  cash: '10',
+};
 
 /** Totals of a sales document: the kit's, with the line total and the discount taken off it (BT-106, BT-107). */
 export const ZSalesTotals = ZDocumentTotals.extend({ lineTotal: z.string(), allowanceTotal: z.string() });

@@ -3,6 +3,7 @@ import {
   buyerTreatment,
   countryCode,
   electronicAddressScheme,
+  PAYMENT_TYPE_CODES,
   type TCreditNote,
   type TDocumentLine,
   type TInvoice,
@@ -25,16 +26,6 @@ import { addressLines, customerParty, type CustomerParty } from './sales-documen
  * totals as issued (never recomputed), the company settings and the customer. Payments are not part of it: the
  * document is the same XML whenever it is asked for, so the XML of the PDF and `facturx.xml` are one.
  */
-
-/** UNTDID 4461 codes of the payment types (BT-81). */
-const MEANS: Record<TPaymentType, string> = {
-  sepa_transfer: '58',
-  transfer: '30',
-  direct_debit: '59',
-  card: '48',
-  cheque: '20',
-  cash: '10',
-};
 
 const address = (a: { address: string | null; postcode: string | null; city: string | null; country: string | null }) =>
   ({
@@ -170,7 +161,7 @@ const CREDIT_NOTE_TERMS = {
 };
 
 const payment = (company: CompanyForDocuments, type: TPaymentType) => ({
-  meansCode: MEANS[type],
+  meansCode: PAYMENT_TYPE_CODES[type],
   iban: company.iban,
   bic: company.bic,
   accountName: company.name,

@@ -1,6 +1,7 @@
 import type { TOutputRefusal, TOutputStatus } from '@tagstock/contract';
 import type { HistoryVocabulary } from '../../components/DocumentHistory';
 import { statusChip } from '../../components/StatusChip';
+import { historyLabels } from '../logs/log-format';
 
 export const OutputStatusChip = statusChip<TOutputStatus>(
   { draft: 'info', validated: 'success', canceled: 'default' },
@@ -14,7 +15,9 @@ export const REFUSAL_KEYS: Record<TOutputRefusal, string> = { no_lines: 'outputs
 export const OUTPUT_HISTORY: HistoryVocabulary = {
   events: 'outputs.events',
   statuses: { status: 'outputs.statuses' },
+  // The activity log's labels first (every logged field named), then the screen's own.
   labels: {
+    ...historyLabels('output'),
     status: 'fields.status',
     reasonId: 'fields.reason',
     outputDate: 'outputs.outputDate',

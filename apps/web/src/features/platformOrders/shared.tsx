@@ -7,11 +7,14 @@ import { emptyPricedLine, pricedLineDraft, type PricedLineDraft } from '../../co
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { DOCUMENT_STATUS_COLORS, statusChip } from '../../components/StatusChip';
 import { formatDateTime, formatNumber, toDecimalInput } from '../../components/format';
+import { historyLabels } from '../logs/log-format';
 
 export const PLATFORM_ORDER_HISTORY: HistoryVocabulary = {
   events: 'platformOrders.events',
   statuses: { status: 'platformOrders.statuses' },
+  // The activity log's labels first (every logged field named), then the screen's own.
   labels: {
+    ...historyLabels('platform_order'),
     status: 'fields.status',
     lines: 'documents.lines',
     totalNet: 'documents.totals.net',

@@ -4,6 +4,7 @@ import { formatDate, formatNumber } from '../../components/format';
 import { DocumentHistory, type HistoryVocabulary } from '../../components/DocumentHistory';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
 import { usePurchaseOrderHistoryQuery, usePurchaseOrderReceiptsQuery } from './api';
+import { historyLabels } from '../logs/log-format';
 
 export const ReceiptsTable = ({ orderId }: { orderId: number }) => {
   const { t, i18n } = useTranslation();
@@ -47,7 +48,9 @@ export const ReceiptsTable = ({ orderId }: { orderId: number }) => {
 const HISTORY: HistoryVocabulary = {
   events: 'purchaseOrders.events',
   statuses: { status: 'purchaseOrders.statuses', receiptStatus: 'purchaseOrders.receiptStatuses' },
+  // The activity log's labels first (every logged field named), then the screen's own.
   labels: {
+    ...historyLabels('purchase_order'),
     status: 'fields.status',
     receiptStatus: 'purchaseOrders.receiptStatus',
     paymentModeId: 'purchaseOrders.paymentMode',
