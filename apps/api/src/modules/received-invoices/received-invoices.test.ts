@@ -382,6 +382,8 @@ describe('received invoices', () => {
       totals: { net: '37.50', vat: '7.50', gross: '45.00' },
       lines: [{ sellerItemId: '166022', quantity: '3' }],
     });
+    // What Tagstock issues passes every check, the French platform rules included.
+    expect(res.json()).toMatchObject({ frCompliant: true, frErrorCount: 0, validation: { failures: [] } });
   });
 
   it('refuses what is not an e-invoice with a clear reason, and files that are too large', async () => {
