@@ -1,28 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, chooseOption, dialog, openScreen, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, openScreen, pick, signInFrench, toast, typeArticle, unique } from './helpers';
 import { apiPost, apiSignIn } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
 const FRANCHISE = 'Exonéré (art. 293 B du CGI)';
-
-/** A search-as-you-type select of the page: type, then pick the exact option. */
-const pick = async (page: Page, label: string, typed: string, option: string) => {
-  const combobox = page.getByRole('combobox', { name: label, exact: true });
-  await combobox.click();
-  await combobox.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
-
-/** One line through the keyboard: the reference, Enter picks the article (its price, rate and exemption). */
-const typeArticle = async (page: Page, n: number, reference: string) => {
-  await expect(page.getByRole('combobox', { name: `Article, ligne ${n}` })).toBeFocused();
-  await page.keyboard.type(reference);
-  await expect(page.getByRole('option')).toHaveCount(1);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('textbox', { name: `Quantité, ligne ${n}` })).toBeFocused();
-};
 
 test('a person billed at 0 %: the exemption comes from the article, a line without one is refused on the line', async ({
   page,

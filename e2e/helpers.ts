@@ -87,3 +87,20 @@ export const typeDate = async (scope: Page | Locator, label: string, typed: stri
   await field.getByRole('spinbutton').first().click();
   await field.page().keyboard.type(typed.replace(/\D/g, ''));
 };
+
+/** A search-as-you-type select of the page or of a dialog: type, then pick the exact option. */
+export const pick = async (page: Page, label: string, typed: string, option: string) => {
+  const combobox = page.getByRole('combobox', { name: label, exact: true });
+  await combobox.click();
+  await combobox.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** One line's article through the keyboard (French): the reference, Enter picks it and moves to its quantity. */
+export const typeArticle = async (page: Page, n: number, reference: string) => {
+  await expect(page.getByRole('combobox', { name: `Article, ligne ${n}` })).toBeFocused();
+  await page.keyboard.type(reference);
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: `Quantité, ligne ${n}` })).toBeFocused();
+};

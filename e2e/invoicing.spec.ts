@@ -1,27 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, dialog, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, pick, signInFrench, toast, typeArticle, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, today } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
-
-/** A search-as-you-type select of the page or of a dialog: type, then pick the exact option. */
-const pick = async (page: Page, label: string, typed: string, option: string) => {
-  const combobox = page.getByRole('combobox', { name: label, exact: true });
-  await combobox.click();
-  await combobox.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
-
-/** One line through the keyboard: the reference, Enter picks the article (its price) and moves to its quantity. */
-const typeArticle = async (page: Page, n: number, reference: string) => {
-  await expect(page.getByRole('combobox', { name: `Article, ligne ${n}` })).toBeFocused();
-  await page.keyboard.type(reference);
-  await expect(page.getByRole('option')).toHaveCount(1);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('textbox', { name: `Quantité, ligne ${n}` })).toBeFocused();
-};
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, dialog, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, pick, signInFrench, toast, typeArticle, unique } from './helpers';
 import {
   apiGet,
   apiPost,
@@ -17,23 +17,6 @@ import {
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
 type Movement = { id: number; isAuthorized: boolean | null; authorizationMessage: string | null };
-
-/** A search-as-you-type select of the page: type, then pick the exact option. */
-const pick = async (page: Page, label: string, typed: string, option: string) => {
-  const combobox = page.getByRole('combobox', { name: label, exact: true });
-  await combobox.click();
-  await combobox.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
-
-/** One line's article through the keyboard: the reference, Enter picks it and moves to its quantity. */
-const typeArticle = async (page: Page, n: number, reference: string) => {
-  await expect(page.getByRole('combobox', { name: `Article, ligne ${n}` })).toBeFocused();
-  await page.keyboard.type(reference);
-  await expect(page.getByRole('option')).toHaveCount(1);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('textbox', { name: `Quantité, ligne ${n}` })).toBeFocused();
-};
 
 test('an output of two articles with one EPC: validated, numbered, printed, the stock out, its tag free to leave', async ({
   page,
