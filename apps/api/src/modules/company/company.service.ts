@@ -167,6 +167,10 @@ export type CompanyForDocuments = {
   logo: { data: Buffer; mimeType: LogoMime } | null;
 };
 
+/** What the company settings lack before an invoice can be issued (empty: nothing), without the logo's bytes. */
+export const companyMissingFor = async (tx: Tx, tenantId: number): Promise<string[]> =>
+  (await read(tx, tenantId)).missingForInvoicing;
+
 /**
  * The issuer block of a document (PDF renderer): the tenant's settings, or its name alone when never set.
  * Runs in the caller's transaction (tenant-scoped, or platform work for the super admin's documents).

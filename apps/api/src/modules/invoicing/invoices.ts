@@ -22,7 +22,7 @@ import { TENANT_TIME_ZONE } from '../../platform/documents/numbering';
 import { storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest } from '../../platform/errors';
-import { companyForDocuments } from '../company/company.service';
+import { companyForDocuments, companyMissingFor } from '../company/company.service';
 import { invoiceFacturX } from './einvoice';
 import { invoicePrintable } from './invoice-print';
 import { customerParty, discountText, readSalesLines, SALES_LINE_COLUMNS, writeSalesDocument } from './sales-documents';
@@ -185,11 +185,11 @@ async function missingForIssueOf(
   customerId: number,
   lines: readonly { vatCategory: string }[],
 ): Promise<TMissingForIssue> {
-  const [company, customer] = [await companyForDocuments(tx, tenantId), await customerParty(tx, tenantId, customerId)];
+  const [company, customer] = [await companyMissingFor(tx, tenantId), await customerParty(tx, tenantId, customerId)];
   const categories = new Set(lines.map((l) => l.vatCategory));
   const needsVat = categories.has('K') || (categories.has('AE') && !customer.siren);
   return {
-    company: company.missingForInvoicing,
+    company,
     customer: [...customerMissingForInvoicing(customer), ...(needsVat && !customer.vatNumber ? ['vatNumber'] : [])],
   };
 }
@@ -334,4 +334,6 @@ export const invoiceType: DocumentType<TInvoiceStatus, TInvoice, Input, LockedIn
   printable: invoicePrintable,
   einvoice: (tx, invoice, tenantId) => (invoice.number ? invoiceFacturX(tx, tenantId, invoice) : Promise.resolve(null)),
   company: companyForDocuments,
+  // The French PDF is the legal copy: kept as rendered at the issue.
+  storedPdf: 'fr',
 };
