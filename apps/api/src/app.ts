@@ -18,6 +18,7 @@ import { DEFAULT_REDIS_PREFIX, type Config } from './config';
 import { pingDatabase, type Database } from './db/client';
 import { authPlugin, dashboardAppOnly } from './platform/auth';
 import { errorHandler, problem, sendProblem } from './platform/errors';
+import { issuedPdfJob, type KeepsIssuedPdf } from './platform/documents/issued-pdfs';
 import { EXPORT_IDLE_TIMEOUT_S } from './platform/import-export';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { connectRedis, rateLimitStore } from './platform/redis';
@@ -29,6 +30,7 @@ import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { outputsModule } from './modules/outputs/outputs.module';
 import { invoicingModule } from './modules/invoicing/invoicing.module';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
+import { tenantExportModule } from './modules/tenant-export/tenant-export.module';
 import { platformOrdersModule } from './modules/platform-orders/platform-orders.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { articlesModule } from './modules/articles/articles.module';
@@ -51,6 +53,8 @@ import { createReaderStatus } from './modules/ingest/reader-status';
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    /** The job storing the PDFs of issued documents that lack theirs; `run()` runs it now (tests). */
+    issuedPdfs: ReturnType<typeof issuedPdfJob>;
   }
 }
 
@@ -136,6 +140,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     return { version: APP_VERSION };
   });
 
+  // Issued documents whose legal PDF is not stored yet (a stop right after an issue, issued before PDFs were kept).
+  const keptPdfs: KeepsIssuedPdf[] = [];
+  const issuedPdfs = issuedPdfJob(db, keptPdfs, app.log);
+  app.decorate('issuedPdfs', issuedPdfs);
+  app.addHook('onReady', async () => issuedPdfs.start());
+  app.addHook('onClose', () => issuedPdfs.close());
+
   await app.register(
     async (api) => {
       const authService = createAuthService({
@@ -157,6 +168,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           route.preHandler = [route.preHandler ?? []].flat().concat(dashboardAppOnly);
         });
         await dashboard.register(tenantsRoutes, { db });
+        const invoicing = invoicingModule(db);
+        keptPdfs.push(invoicing.invoices, invoicing.creditNotes);
         const modules = [
           suppliersModule(db),
           categoriesModule(db),
@@ -173,8 +186,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           purchasingModule(db),
           platformOrdersModule(db),
           outputsModule(db),
-          invoicingModule(db),
+          invoicing,
           receivedInvoicesModule(db),
+          tenantExportModule(db, keptPdfs),
         ];
         for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);
       });

@@ -280,6 +280,7 @@ export const ACTIVITY_ACTIONS = [
   'credited',
   'converted',
   'refunded',
+  'exported',
 ] as const;
 export type TActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Every entity any module logs; the log's filter offers them all. */

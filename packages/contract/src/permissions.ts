@@ -37,4 +37,10 @@ export const PERMISSIONS: readonly TPermission[] = RESOURCES.flatMap((r) => [
 
 export const READ_PERMISSIONS: readonly TPermission[] = PERMISSIONS.filter((p) => p.endsWith('.read'));
 
+/**
+ * Exporting all of a tenant's data (`GET /tenant/export`) takes the administrator's permission, changing roles:
+ * whoever holds it can give themselves every read permission anyway, so the export shows them nothing more.
+ */
+export const TENANT_EXPORT_PERMISSION: TPermission = 'roles.write';
+
 export const isPermission = (value: string): value is TPermission => (PERMISSIONS as readonly string[]).includes(value);

@@ -9,6 +9,7 @@ export * from '../modules/customers/customers.schema';
 export * from '../modules/articles/articles.schema';
 export * from '../modules/rfid/rfid.schema';
 export * from '../platform/documents/documents.schema';
+export * from '../platform/documents/issued-documents.schema';
 export * from '../modules/payment-modes/payment-modes.schema';
 export * from '../modules/purchasing/purchasing.schema';
 export * from '../modules/platform-orders/platform-orders.schema';

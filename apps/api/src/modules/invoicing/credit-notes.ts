@@ -349,4 +349,6 @@ export const creditNoteType: DocumentType<TCreditNoteStatus, TCreditNote, Input,
   printable: creditNotePrintable,
   einvoice: (tx, note, tenantId) => (note.number ? creditNoteFacturX(tx, tenantId, note) : Promise.resolve(null)),
   company: companyForDocuments,
+  // The French PDF is the legal copy: kept as rendered at the issue.
+  storedPdf: 'fr',
 };

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, type PDFDict, type PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TCreditNote, TInvoice } from '@tagstock/contract';
+import { queryRows, withTenant } from '../../db/client';
 import { pdfText } from '../../platform/pdf/pdf-text';
 import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
 
@@ -206,5 +208,82 @@ describe('payment on an invoice PDF', () => {
     const en = await text(`/invoices/${withMode.id}`, 'en');
     expect(en).toContain('Payment means Cheque');
     expect(en).toContain(`Payment mode ${paymentMode.label}`);
+  });
+});
+
+describe('the kept PDF of an issued invoice or credit note', () => {
+  const stored = (entity: string, id: number) =>
+    platformRows<{ number: string; pdf: Uint8Array; sha256: string }>(
+      ctx.database.db,
+      sql`select number, pdf, sha256 from issued_documents where entity = ${entity} and document_id = ${id}
+            and language = 'fr'`,
+    );
+  const renameCompany = (name: string) =>
+    platformRows(
+      ctx.database.db,
+      sql`update company_settings set name = ${name}
+          where tenant_id = (select tenant_id from invoices where id = ${companyOf})`,
+    );
+  let companyOf = 0;
+
+  it('is stored after the issue and served as stored, whatever the company becomes', { timeout: 60_000 }, async () => {
+    const invoice = await issued([line(a20, 1, '10.00', '20')]);
+    const note = await credit(invoice, 1);
+    companyOf = invoice.id;
+    const [kept] = await stored('invoice', invoice.id);
+    const [keptNote] = await stored('credit_note', note.id);
+    expect([kept?.number, keptNote?.number]).toEqual([invoice.number, note.number]);
+    const pdf = Buffer.from(kept!.pdf);
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(kept!.sha256);
+    expect((await download(`/invoices/${invoice.id}`)).equals(pdf)).toBe(true);
+    expect((await download(`/credit-notes/${note.id}`)).equals(Buffer.from(keptNote!.pdf))).toBe(true);
+
+    const [{ name }] = (await platformRows<{ name: string }>(
+      ctx.database.db,
+      sql`select name from company_settings where tenant_id = (select tenant_id from invoices where id = ${invoice.id})`,
+    )) as [{ name: string }];
+    await renameCompany('Textiles Renommés SAS');
+    try {
+      expect((await download(`/invoices/${invoice.id}`)).equals(pdf)).toBe(true);
+      expect(await text(`/invoices/${invoice.id}`)).toContain(name);
+      // Another language is rendered as the data is now.
+      expect(await text(`/invoices/${invoice.id}`, 'en')).toContain('Textiles Renommés SAS');
+    } finally {
+      await renameCompany(name);
+    }
+  });
+
+  it('is stored by the job when the issue left none, once', { timeout: 60_000 }, async () => {
+    const invoice = await issued([line(a55, 2, '10.00', '5.5')]);
+    await platformRows(
+      ctx.database.db,
+      sql`delete from issued_documents where entity = 'invoice' and document_id = ${invoice.id}`,
+    );
+    expect(await ctx.app.issuedPdfs.run()).toBe(1);
+    const [kept] = await stored('invoice', invoice.id);
+    expect((await download(`/invoices/${invoice.id}`)).equals(Buffer.from(kept!.pdf))).toBe(true);
+    expect(await ctx.app.issuedPdfs.run()).toBe(0);
+  });
+
+  it('is not kept for a draft, and another tenant never reads it', async () => {
+    const draft = await ok('POST', '/invoices', {
+      customerId,
+      invoiceDate: today,
+      lines: [line(a20, 1, '10.00', '20')],
+    });
+    await download(`/invoices/${draft.id}`);
+    expect(await stored('invoice', draft.id)).toEqual([]);
+
+    const acme = await ctx.token('admin@acme.test');
+    const issuedOne = await issued([line(a20, 1, '10.00', '20')]);
+    expect((await call('GET', `/invoices/${issuedOne.id}/pdf?lang=fr`, undefined, acme)).statusCode).toBe(404);
+    const acmeId = (
+      await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Acme'`)
+    )[0]!.id;
+    // Row-level security alone: a query of Acme's that forgets its own filter still sees none of Demo's PDFs.
+    const seen = await withTenant(ctx.database.db, acmeId, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from issued_documents`),
+    );
+    expect(seen[0]!.n).toBe(0);
   });
 });

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { TActivityAction, TDocumentEvent, TList } from '@tagstock/contract';
-import { queryRows, withPlatform, type Db, type Tx } from '../../db/client';
+import { queryRows, withPlatform, withTenant, type Db, type Tx } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 import type { TChange } from '../../db/schema';
 import { diff, logActivity } from '../activity-log';
-import { tenantScope, type AuthContext } from '../auth';
+import { callerTenant, tenantScope, type AuthContext } from '../auth';
 import { conflict, notFound } from '../errors';
 import { paginate } from '../pagination';
 import { renderDocumentPdf, type PdfLanguage } from '../pdf/document-pdf';
 import type { DocumentContext, DocumentType, LockedDocument, WrittenDocument } from './document-type';
 import { documentHistory, statusChangeEntry } from './history';
+import { readStoredPdf, writeStoredPdf } from './issued-pdfs';
 import { nextDocumentNumber } from './numbering';
 import { checkTransition } from './status-machine';
 
@@ -160,6 +161,7 @@ export function documentService<
     const doc = await read(tx, tenantId, id);
     const owner = tenantId ?? (await lock(tx, null, id)).tenantId;
     return {
+      number: doc.number,
       printable: await type.printable(tx, doc, language, owner),
       company: await type.company(tx, owner),
       einvoice: (await type.einvoice?.(tx, doc, owner)) ?? null,
@@ -175,6 +177,23 @@ export function documentService<
       p.einvoice ? { facturX: { xml: p.einvoice, documentNumber: doc.number } } : {},
     ),
   });
+
+  const storedKey = (id: number) => ({ entity: type.entity, documentId: id, language: type.storedPdf! });
+
+  /**
+   * Renders and stores the kept PDF of a numbered document (its data read in one short transaction, rendered
+   * outside any, stored in another); nothing when it has no number yet or its PDF is already stored.
+   */
+  async function keepIssuedPdf(tenantId: number, id: number): Promise<void> {
+    const language = type.storedPdf;
+    if (!language) return;
+    const p = await withTenant(db, tenantId, async (tx) =>
+      (await readStoredPdf(tx, tenantId, storedKey(id))) ? null : pdf(tx, tenantId, id, language),
+    );
+    if (!p?.number) return;
+    const file = await render(p, language, p.printable);
+    await withTenant(db, tenantId, (tx) => writeStoredPdf(tx, tenantId, storedKey(id), file));
+  }
 
   return {
     type,
@@ -247,11 +266,18 @@ export function documentService<
         return { ok: true as const };
       }),
 
-    setStatus: (auth: AuthContext, id: number, to: S, note: string | null) =>
-      inTenant(auth, async (ctx) => {
+    setStatus: async (auth: AuthContext, id: number, to: S, note: string | null) => {
+      const doc = await inTenant(auth, async (ctx) => {
         await changeStatus(ctx, 'tenant', await lock(ctx.tx, ctx.tenantId, id), to, note);
         return read(ctx.tx, ctx.tenantId, id);
-      }),
+      });
+      // The legal copy, rendered once the issue has committed: a failure leaves it to the job, which logs it.
+      if (type.storedPdf && doc.number && to === type.numberAt)
+        await keepIssuedPdf(callerTenant(auth), id).catch(() => undefined);
+      return doc;
+    },
+
+    keepIssuedPdf,
 
     history: (auth: AuthContext, id: number): Promise<TDocumentEvent[]> =>
       scoped(auth, async (tx, tenantId) => {
@@ -271,10 +297,23 @@ export function documentService<
         return { number: doc.number!, xml };
       }),
 
-    /** The PDF: data read in one short transaction, rendered after it (in a worker thread). */
+    /**
+     * The PDF: data read in one short transaction, rendered after it (in a worker thread). A numbered document's
+     * kept PDF is served as stored, and stored first when it is not yet.
+     */
     pdf: async (auth: AuthContext, id: number, language: PdfLanguage) => {
+      const kept = type.storedPdf === language;
+      if (kept) {
+        const stored = await scoped(auth, (tx, tenantId) => readStoredPdf(tx, tenantId, storedKey(id)));
+        if (stored) return stored;
+      }
       const p = await scoped(auth, (tx, tenantId) => pdf(tx, tenantId, id, language));
-      return render(p, language, p.printable);
+      const file = await render(p, language, p.printable);
+      if (!kept || !p.number) return file;
+      return scoped(auth, async (tx, tenantId) => {
+        await writeStoredPdf(tx, tenantId, storedKey(id), file);
+        return (await readStoredPdf(tx, tenantId, storedKey(id))) ?? file;
+      });
     },
 
     // The platform's team (super admin): every tenant's documents.

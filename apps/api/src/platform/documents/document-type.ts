@@ -89,6 +89,11 @@ export type DocumentType<
   einvoice?(tx: Tx, doc: Full, tenantId: number): Promise<string | null>;
   /** The letterhead of the PDF: the document's tenant's company settings. */
   company(tx: Tx, tenantId: number): Promise<PdfCompany>;
+  /**
+   * The language of the PDF kept once a document has its number (the legal copy: invoices and credit notes): it is
+   * rendered right after the issue commits and served as stored from then on; other languages are rendered.
+   */
+  storedPdf?: PdfLanguage;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

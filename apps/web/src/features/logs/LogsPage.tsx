@@ -27,6 +27,7 @@ const ACTION_COLOR: Record<TActivityAction, ChipProps['color']> = {
   credited: 'warning',
   converted: 'primary',
   refunded: 'warning',
+  exported: 'secondary',
 };
 
 /** Who changed what, when: old → new per field. */

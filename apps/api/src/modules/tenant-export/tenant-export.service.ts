@@ -1,0 +1,373 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { Archiver, ZipEntryData } from 'archiver';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, withTenant, type Db } from '../../db/client';
+import type { KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
+import { csvCell, xlsxCell, type SheetColumnType } from '../../platform/spreadsheet';
+import { exportTables, type ExportTable } from './export-tables';
+import { exportReadme, type ExportSummary } from './export-readme';
+
+// exceljs is loaded on first use (a third of a second of start-up otherwise).
+const excel = async () => (await import('exceljs')).default;
+
+/** French Excel's CSV: `;` between cells, decimal comma, dd/mm/yyyy dates (csvCell's French style). */
+const CSV_LANG = 'fr';
+/** Rows of one XLSX sheet: Excel opens at most 1,048,576 rows (the header is one); a larger table takes more sheets. */
+export const XLSX_SHEET_ROWS = 1_000_000;
+/** Excel keeps at most 32,767 characters in a cell: longer text is cut in the XLSX file (the CSV has it whole). */
+export const XLSX_CELL_CHARS = 32_767;
+// Files read per query: at most this many, and no more bytes than FILE_BATCH_BYTES unless one file is larger.
+const FILE_META_PAGE = 500;
+const FILE_BATCH_COUNT = 100;
+const FILE_BATCH_BYTES = 4 * 1024 * 1024;
+
+type Row = Record<string, unknown>;
+
+/** Adds one entry and resolves once the archive has taken it whole: one file at a time is in memory. */
+function addEntry(archive: Archiver, source: Readable, data: ZipEntryData, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      archive.off('entry', onEntry);
+      archive.off('error', onError);
+      signal.removeEventListener('abort', onAbort);
+      if (err) {
+        source.destroy();
+        reject(err);
+      } else resolve();
+    };
+    const onEntry = () => done();
+    const onError = (err: Error) => done(err);
+    const onAbort = () => done(new Error('export aborted'));
+    if (signal.aborted) return onAbort();
+    archive.on('entry', onEntry);
+    archive.on('error', onError);
+    signal.addEventListener('abort', onAbort);
+    archive.append(source, data);
+  });
+}
+
+/** A table's rows page by page in its key's order, each page in its own short transaction of the tenant. */
+async function* tableRows(db: Db, tenantId: number, table: ExportTable): AsyncGenerator<Row[]> {
+  const keys = table.key.map((k) => sql.identifier(k));
+  const columns = sql.join(
+    [
+      ...table.columns.map((c) => sql`${c.select} as ${sql.identifier(c.name)}`),
+      ...keys.map((k, i) => sql`${k}::text as ${sql.identifier(`__k${i}`)}`),
+    ],
+    sql`, `,
+  );
+  let after: unknown[] | undefined;
+  for (;;) {
+    const from = after
+      ? sql` and (${sql.join(keys, sql`, `)}) > (${sql.join(
+          after.map((v) => sql`${v}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const page = await withTenant(db, tenantId, (tx) =>
+      queryRows<Row>(
+        tx,
+        sql`select ${columns} from ${sql.identifier(table.name)} where ${table.ofTenant(tenantId)}${from}
+            order by ${sql.join(keys, sql`, `)} limit ${table.pageSize}`,
+      ),
+    );
+    if (page.length) yield page;
+    if (page.length < table.pageSize) return;
+    const last = page[page.length - 1]!;
+    after = table.key.map((_, i) => last[`__k${i}`]);
+  }
+}
+
+/** A table as CSV (UTF-8 with BOM, French Excel's style), counting its rows into `count`. */
+function csvOf(rows: AsyncIterable<Row[]>, table: ExportTable, count: { rows: number }): Readable {
+  const line = (cells: string[]) => cells.join(';') + '\r\n';
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from('\uFEFF' + line(table.columns.map((c) => csvCell(c.name, 'text', CSV_LANG))));
+      for await (const page of rows) {
+        count.rows += page.length;
+        yield Buffer.from(
+          page.map((row) => line(table.columns.map((c) => csvCell(row[c.name], c.type, CSV_LANG)))).join(''),
+        );
+      }
+    })(),
+    { objectMode: false, highWaterMark: 64 * 1024 },
+  );
+}
+
+// Number formats are language-neutral in the file: French Excel shows `#,##0.00` as 1 234,50.
+const NUM_FMT: Partial<Record<SheetColumnType, string>> = {
+  integer: '0',
+  money: '#,##0.00',
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm:ss',
+};
+
+const xlsxValue = (value: unknown, type: SheetColumnType) => {
+  const cell = xlsxCell(value, type);
+  return typeof cell === 'string' && cell.length > XLSX_CELL_CHARS ? `${cell.slice(0, XLSX_CELL_CHARS - 1)}…` : cell;
+};
+
+/** Resolves once `out` has room again (or is gone): exceljs writes without backpressure. */
+async function roomIn(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** A table as an XLSX workbook written as it streams (typed cells, a sheet per million rows). */
+function xlsxOf(rows: AsyncIterable<Row[]>, table: ExportTable): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    try {
+      const { stream } = await excel();
+      const workbook = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      const formats = table.columns.map((c) => NUM_FMT[c.type]);
+      let sheets = 0;
+      const addSheet = () => {
+        sheets += 1;
+        const name = sheets === 1 ? table.name : `${table.name} (${sheets})`;
+        const sheet = workbook.addWorksheet(name.slice(-31), { views: [{ state: 'frozen', ySplit: 1 }] });
+        sheet.columns = table.columns.map((c) => ({ key: c.name, width: Math.max(12, c.name.length + 4) }));
+        const header = sheet.addRow(table.columns.map((c) => c.name));
+        header.font = { bold: true };
+        header.commit();
+        return sheet;
+      };
+      let sheet = addSheet();
+      let inSheet = 0;
+      for await (const page of rows) {
+        for (const values of page) {
+          if (inSheet === XLSX_SHEET_ROWS) {
+            sheet.commit();
+            sheet = addSheet();
+            inSheet = 0;
+          }
+          const row = sheet.addRow(table.columns.map((c) => xlsxValue(values[c.name], c.type)));
+          formats.forEach((f, i) => {
+            if (f) row.getCell(i + 1).numFmt = f;
+          });
+          row.commit();
+          inSheet += 1;
+        }
+        await roomIn(out);
+        if (out.destroyed) return;
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}
+
+/** Files kept in a table's binary column, as entries of the archive. */
+type FileSource = {
+  /** The archive's folder, for the README's counts. */
+  folder: string;
+  table: string;
+  /** A unique key of the table (its rows' order). */
+  key: string[];
+  /** Further conditions on the rows (the tenant's is always there). */
+  where?: SQL;
+  /** Columns the entry's name is made of. */
+  meta: SQL;
+  data: string;
+  name(row: Row): string;
+  /** Stored as they are (already compressed: PDF, images), else deflated. */
+  store(row: Row): boolean;
+};
+
+/** A file name safe inside the archive: no folders, no control characters, no leading dot. */
+export const safeName = (name: string) =>
+  name
+    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+    .replace(/[\\/\u0000-\u001f\u007f]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 200);
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/svg+xml': 'svg',
+};
+const extension = (mime: unknown) => EXTENSIONS[String(mime)] ?? 'bin';
+
+/** Where each issued document type's PDFs go (by its log entity). */
+const PDF_FOLDERS: Record<string, string> = { invoice: 'documents/invoices', credit_note: 'documents/credit-notes' };
+const pdfFolder = (entity: string) => PDF_FOLDERS[entity] ?? `documents/${entity.replaceAll('_', '-')}`;
+
+const FILE_SOURCES: FileSource[] = [
+  {
+    folder: 'documents/',
+    table: 'issued_documents',
+    key: ['entity', 'document_id'],
+    // The legal copy: the French PDF kept at the issue.
+    where: sql`language = 'fr'`,
+    meta: sql`number`,
+    data: 'pdf',
+    name: (r) => `${pdfFolder(String(r.entity))}/${safeName(String(r.number))}.pdf`,
+    store: () => true,
+  },
+  {
+    folder: 'documents/received-invoices/',
+    table: 'received_invoices',
+    key: ['id'],
+    meta: sql`file_name, file_type`,
+    data: 'file',
+    name: (r) => `documents/received-invoices/${String(r.id)}-${safeName(String(r.file_name))}`,
+    store: (r) => r.file_type === 'application/pdf',
+  },
+  {
+    folder: 'files/article-images/',
+    table: 'article_images',
+    key: ['article_id'],
+    meta: sql`mime`,
+    data: 'data',
+    name: (r) => `files/article-images/${String(r.article_id)}.${extension(r.mime)}`,
+    store: (r) => r.mime !== 'image/svg+xml',
+  },
+  {
+    folder: 'files/',
+    table: 'company_settings',
+    key: ['tenant_id'],
+    where: sql`logo is not null`,
+    meta: sql`logo_mime`,
+    data: 'logo',
+    name: (r) => `files/company-logo.${extension(r.logo_mime)}`,
+    store: (r) => r.logo_mime !== 'image/svg+xml',
+  },
+];
+
+const asBuffer = (value: unknown) => {
+  const v = value as Uint8Array;
+  return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+};
+
+/**
+ * A file source's files, a few at a time: their names and sizes read page by page, then their bytes in batches
+ * of a few megabytes, each query in its own short transaction of the tenant.
+ */
+async function* filesOf(db: Db, tenantId: number, src: FileSource): AsyncGenerator<{ row: Row; bytes: Buffer }> {
+  const keys = src.key.map((k) => sql.identifier(k));
+  const keyList = sql.join(keys, sql`, `);
+  const where = sql`tenant_id = ${tenantId} and ${sql.identifier(src.data)} is not null${src.where ? sql` and ${src.where}` : sql``}`;
+  const tuple = (row: Row) =>
+    sql`(${sql.join(
+      src.key.map((k) => sql`${row[k]}`),
+      sql`, `,
+    )})`;
+  let after: Row | undefined;
+  for (;;) {
+    const meta = await withTenant(db, tenantId, (tx) =>
+      queryRows<Row & { size: number }>(
+        tx,
+        sql`select ${keyList}, ${src.meta}, octet_length(${sql.identifier(src.data)}) as size
+            from ${sql.identifier(src.table)} where ${where}${after ? sql` and (${keyList}) > ${tuple(after)}` : sql``}
+            order by ${keyList} limit ${FILE_META_PAGE}`,
+      ),
+    );
+    for (let i = 0; i < meta.length; ) {
+      const batch = [meta[i]!];
+      let bytes = Number(meta[i]!.size);
+      for (i += 1; i < meta.length && batch.length < FILE_BATCH_COUNT; i += 1) {
+        bytes += Number(meta[i]!.size);
+        if (bytes > FILE_BATCH_BYTES) break;
+        batch.push(meta[i]!);
+      }
+      const data = await withTenant(db, tenantId, (tx) =>
+        queryRows<Row>(
+          tx,
+          sql`select ${keyList}, ${sql.identifier(src.data)} as data from ${sql.identifier(src.table)}
+              where ${where} and (${keyList}) in (${sql.join(batch.map(tuple), sql`, `)})`,
+        ),
+      );
+      const byKey = new Map(data.map((r) => [src.key.map((k) => String(r[k])).join('\u0000'), r.data]));
+      for (const row of batch) {
+        const found = byKey.get(src.key.map((k) => String(row[k])).join('\u0000'));
+        // Deleted between the two reads (an article image): left out.
+        if (found) yield { row, bytes: asBuffer(found) };
+      }
+    }
+    if (meta.length < FILE_META_PAGE) return;
+    after = meta[meta.length - 1];
+  }
+}
+
+/** The numbers of issued documents whose PDF is not stored yet (the job stores them): listed in the README. */
+async function pdfsNotYetStored(db: Db, tenantId: number, kept: readonly KeepsIssuedPdf[]): Promise<string[]> {
+  const numbers: string[] = [];
+  for (const { type } of kept) {
+    if (!type.storedPdf) continue;
+    const rows = await withTenant(db, tenantId, (tx) =>
+      queryRows<{ number: string }>(
+        tx,
+        sql`select t.number from ${sql.identifier(type.table)} t
+            where t.tenant_id = ${tenantId} and t.number is not null
+              and not exists (select 1 from issued_documents d where d.tenant_id = t.tenant_id
+                              and d.entity = ${type.entity} and d.document_id = t.id and d.language = ${type.storedPdf})
+            order by t.number`,
+      ),
+    );
+    numbers.push(...rows.map((r) => r.number));
+  }
+  return numbers;
+}
+
+export type ExportInfo = { tenantName: string; exportedAt: Date };
+
+/**
+ * Writes the tenant's whole data into `archive`, one entry at a time (each CSV, XLSX and file streamed into it as
+ * the client reads): every table as CSV and XLSX, the issued documents' stored PDFs, the received originals, the
+ * article images and the logo, then the README. Every query names the tenant (row-level security is the second
+ * wall). Stops when `signal` aborts (the client left). Does not finalize the archive.
+ */
+export async function writeTenantExport(
+  db: Db,
+  tenantId: number,
+  archive: Archiver,
+  kept: readonly KeepsIssuedPdf[],
+  info: ExportInfo,
+  signal: AbortSignal,
+): Promise<ExportSummary> {
+  const date = info.exportedAt;
+  const summary: ExportSummary = { tables: [], files: [], pdfsNotYetStored: [] };
+  for (const table of exportTables()) {
+    const count = { rows: 0 };
+    await addEntry(
+      archive,
+      csvOf(tableRows(db, tenantId, table), table, count),
+      { name: `csv/${table.name}.csv`, date },
+      signal,
+    );
+    await addEntry(
+      archive,
+      xlsxOf(tableRows(db, tenantId, table), table),
+      { name: `xlsx/${table.name}.xlsx`, date, store: true },
+      signal,
+    );
+    summary.tables.push({ table, rows: count.rows });
+  }
+  for (const src of FILE_SOURCES) {
+    let files = 0;
+    for await (const { row, bytes } of filesOf(db, tenantId, src)) {
+      await addEntry(archive, Readable.from([bytes]), { name: src.name(row), date, store: src.store(row) }, signal);
+      files += 1;
+    }
+    summary.files.push({ folder: src.folder, table: src.table, count: files });
+  }
+  summary.pdfsNotYetStored = await pdfsNotYetStored(db, tenantId, kept);
+  const readme = exportReadme(summary, info);
+  await addEntry(archive, Readable.from([Buffer.from(readme)]), { name: 'README.md', date }, signal);
+  return summary;
+}
