@@ -191,3 +191,30 @@ describe('RTK Query baseQuery', () => {
     expect(result.error).toEqual({ status: 409, problem: problem(409, 'email_taken') });
   });
 });
+
+describe('a download with progress', () => {
+  it('tells the bytes received chunk by chunk and gives the whole file', async () => {
+    const chunks = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5])];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    fetchMock.mockResolvedValue(
+      new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="all.zip"' },
+      }),
+    );
+    const seen: number[] = [];
+    const file = await apiCall<{ blob: Blob; filename: string | null }>({
+      url: '/tenant/export',
+      responseType: 'blob',
+      onProgress: (bytes) => seen.push(bytes),
+    });
+    expect(seen).toEqual([3, 5]);
+    expect(file.filename).toBe('all.zip');
+    expect([...new Uint8Array(await file.blob.arrayBuffer())]).toEqual([1, 2, 3, 4, 5]);
+  });
+});

@@ -21,6 +21,11 @@ export type ApiCallOptions<T> = {
   signal?: AbortSignal;
   /** 'blob' for file downloads (exports, images): resolves to a DownloadedFile. */
   responseType?: 'json' | 'blob';
+  /**
+   * A blob download's bytes received so far, as they arrive (a streamed file has no known size). The timeout then
+   * counts the time without a byte, not the whole download, which may be long.
+   */
+  onProgress?: (received: number) => void;
 };
 
 /** A file fetched with the bearer header (a plain <a href> or <img src> cannot send it). */
@@ -68,6 +73,22 @@ const problemOf = (status: number, data: unknown, fallbackTitle: string): TProbl
   return { type: 'about:blank', title: fallbackTitle, status, code: status === 0 ? 'network_error' : `http_${status}` };
 };
 
+/** The body as a blob, read chunk by chunk: `received` is told each chunk's running total. */
+const readBlob = async (response: Response, received: (bytes: number) => void): Promise<Blob> => {
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    total += value.byteLength;
+    received(total);
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? '' });
+};
+
 const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return null;
@@ -80,7 +101,17 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 /** The one place that talks HTTP to the API; RTK Query's baseQuery goes through it too. */
 export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<T> => {
-  const { method = 'GET', url, body, silent = false, onSuccess, onError, signal, responseType = 'json' } = options;
+  const {
+    method = 'GET',
+    url,
+    body,
+    silent = false,
+    onSuccess,
+    onError,
+    signal,
+    responseType = 'json',
+    onProgress,
+  } = options;
   const token = context.getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -89,7 +120,12 @@ export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  const timeOut = () => controller.abort(new DOMException('timeout', 'TimeoutError'));
+  let timer = setTimeout(timeOut, REQUEST_TIMEOUT_MS);
+  const stillAlive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(timeOut, REQUEST_TIMEOUT_MS);
+  };
   const onAbort = () => controller.abort(signal?.reason);
   if (signal) {
     if (signal.aborted) controller.abort(signal.reason);
@@ -128,7 +164,12 @@ export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<
     data =
       responseType === 'blob' && response.ok
         ? ({
-            blob: await response.blob(),
+            blob: onProgress
+              ? await readBlob(response, (bytes) => {
+                  stillAlive();
+                  onProgress(bytes);
+                })
+              : await response.blob(),
             filename: filenameOf(response.headers.get('content-disposition')),
           } satisfies DownloadedFile)
         : await readBody(response);

@@ -34,6 +34,7 @@ import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
 import { useCompanyQuery, useSaveCompanyMutation } from './api';
 import { CompanyLogo } from './CompanyLogo';
+import { ExportAllData } from './ExportAllData';
 import { InvoicingReadiness } from './InvoicingReadiness';
 
 /** The electronic address (BT-34), with what it is when left empty. */
@@ -239,7 +240,10 @@ export const CompanyPage = () => {
           </form>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <CompanyLogo company={data} canWrite={canWrite} />
+          <Stack spacing={3}>
+            <CompanyLogo company={data} canWrite={canWrite} />
+            <ExportAllData />
+          </Stack>
         </Grid>
       </Grid>
     </>
