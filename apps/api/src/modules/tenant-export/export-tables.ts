@@ -18,7 +18,7 @@ export type ExportTable = {
   key: string[];
   /** Rows read per page: fewer for tables with JSON documents, which can be large. */
   pageSize: number;
-  /** The condition that keeps the tenant's rows only. */
+  /** The condition that keeps the tenant’s rows only, on the table aliased `t`. */
   ofTenant(tenantId: number): SQL;
 };
 
@@ -83,7 +83,7 @@ export function exportTables(): ExportTable[] {
       leftOut: all.filter((c): c is LeftOutColumn => 'why' in c),
       key: keyOf(config, columns),
       pageSize: columns.some((c) => /^jsonb?$/.test(c.sqlType)) ? 100 : 1000,
-      ofTenant: (tenantId) => (isTenants ? sql`id = ${tenantId}` : sql`tenant_id = ${tenantId}`),
+      ofTenant: (tenantId) => (isTenants ? sql`t.id = ${tenantId}` : sql`t.tenant_id = ${tenantId}`),
     });
   }
   return tables.sort((a, b) => a.name.localeCompare(b.name));

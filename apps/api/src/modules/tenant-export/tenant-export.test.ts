@@ -109,6 +109,13 @@ describe('GET /tenant/export', () => {
   });
 
   it('holds every table as CSV for French Excel and as XLSX, with a README of the columns', async () => {
+    // More drafts than a page of a table with JSON columns (100 rows): every row once, in key order.
+    await platformRows(
+      db,
+      sql`insert into invoices (tenant_id, status, customer_id, invoice_date, payment_term_days, due_date)
+          select ${demoId}, 'draft', ${invoice.customerId}, current_date, 30, current_date + 30
+          from generate_series(1, 250)`,
+    );
     const { res, entries } = await download(token);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="tagstock-demo-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -123,6 +130,13 @@ describe('GET /tenant/export', () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = csvRows(entries, 'invoices');
     expect(header!.slice(0, 3)).toEqual(['id', 'tenant_id', 'created_at']);
+    const ids = rows.map((r) => Number(r[0]));
+    const [{ n }] = (await platformRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from invoices where tenant_id = ${demoId}`,
+    )) as [{ n: number }];
+    expect(new Set(ids).size).toBe(n);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const row = rows.find((r) => r[header!.indexOf('id')] === String(invoice.id))!;
     // 3 × 12,50 € + 20 % VAT: a decimal comma, as French Excel reads it; dates as dd/mm/yyyy.
     expect(row[header!.indexOf('total_gross')]).toBe('45,00');

@@ -11,18 +11,16 @@ export type StoredPdf = { number: string; pdf: Buffer };
 /** What names a stored PDF: the document's type (its log entity), its id and its language. */
 export type StoredPdfKey = { entity: string; documentId: number; language: PdfLanguage };
 
-const asBuffer = (value: Uint8Array) =>
-  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-
 /** The stored PDF of a document in the tenant, if there is one. */
 export async function readStoredPdf(tx: Tx, tenantId: number, key: StoredPdfKey): Promise<StoredPdf | undefined> {
-  const [row] = await queryRows<{ number: string; pdf: Uint8Array }>(
+  // Hex text, not bytea: PGlite parses a bytea in JavaScript byte by byte, some 30 times slower.
+  const [row] = await queryRows<{ number: string; pdf: string }>(
     tx,
-    sql`select number, pdf from issued_documents
+    sql`select number, encode(pdf, 'hex') as pdf from issued_documents
         where tenant_id = ${tenantId} and entity = ${key.entity} and document_id = ${key.documentId}
           and language = ${key.language}`,
   );
-  return row && { number: row.number, pdf: asBuffer(row.pdf) };
+  return row && { number: row.number, pdf: Buffer.from(row.pdf, 'hex') };
 }
 
 /**
