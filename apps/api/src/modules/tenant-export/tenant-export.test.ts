@@ -106,6 +106,9 @@ describe('GET /tenant/export', () => {
     expect(anonymous.statusCode).toBe(401);
     const viewer = await call('GET', '/tenant/export', undefined, await ctx.token('viewer@demo.test'));
     expect([viewer.statusCode, viewer.json().code]).toEqual([403, 'forbidden']);
+    // The platform's super admin has no tenant to export.
+    const platform = await call('GET', '/tenant/export', undefined, await ctx.token('super@tagstock.test'));
+    expect(platform.statusCode).toBe(404);
   });
 
   it('holds every table as CSV for French Excel and as XLSX, with a README of the columns', async () => {
