@@ -58,6 +58,8 @@ export function tenantExportModule(db: Db, kept: readonly KeepsIssuedPdf[]) {
         });
         const archive = archiver('zip', { zlib: { level: 6 } });
         archive.on('warning', (err) => req.log.warn({ err }, 'tenant export warning'));
+        // Reported by the writer below, which stops; listened to here so that no error goes unhandled.
+        archive.on('error', (err) => req.log.debug({ err }, 'tenant export archive error'));
         const stop = new AbortController();
         let finished = false;
         reply.raw.on('close', () => {
