@@ -38,7 +38,7 @@ const ADMIN_SCREENS = [
   'invoicePayments',
   'receivedInvoices',
 ];
-const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'profile', 'password'];
+const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'backups', 'profile', 'password'];
 
 const audit = async (page: Page, paths: string[]) => {
   const found: string[] = [];
@@ -62,6 +62,8 @@ test('admin screens have no serious or critical accessibility violation', async 
 });
 
 test('an article, a role and an invoice page have no serious or critical accessibility violation', async ({ page }) => {
+  // Three pages and three audits, on a machine that may be busy.
+  test.setTimeout(60000);
   await signInFrench(page, ACCOUNTS.admin);
   await page.goto('/admin/articles');
   await page.getByRole('grid').getByRole('row').nth(1).click();

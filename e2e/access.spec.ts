@@ -94,6 +94,8 @@ test('roles: one table of read / write switches, select all, deselect all, one s
 });
 
 test('activity logs show who changed an article, old → new, searchable', async ({ page }) => {
+  // An article created, changed, then found in the log by three searches: slow on a busy machine.
+  test.setTimeout(60000);
   const reference = `LOG-${unique()}`.toUpperCase();
   await openScreen(page, 'articles');
   await page.getByRole('button', { name: 'New article' }).click();
