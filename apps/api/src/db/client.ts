@@ -5,10 +5,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrateFolder } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +21,8 @@ export type Database = {
   /** The tables' owner: migrations and maintenance scripts only, never handed to the app. */
   owner: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded engine itself (PGlite only): backups hold its queries while they copy its files. */
+  pglite?: PGlite;
   /** Runs the migrations as the owner, then checks that the runtime role cannot bypass row-level security. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -32,7 +33,7 @@ export const APP_ROLE = 'tagstock_app';
 /** The role of cross-tenant transactions (withPlatform): the only one the platform policies apply to. */
 export const PLATFORM_ROLE = 'tagstock_platform';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** DATABASE_URL with its user replaced by the app role (and its password, when one is managed). */
 export function appDatabaseUrl(ownerUrl: string, password?: string): string {
@@ -74,7 +75,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       owner,
       kind: 'postgres',
       async migrate() {
-        await migratePg(owner as never, { migrationsFolder });
+        await migrateFolder(owner, migrationsFolder);
         if (!opts.appDatabaseUrl && opts.appPassword) await ensureAppLogin(ownerPool, pool, opts.appPassword);
         await assertRuntimeRole(db);
       },
@@ -92,7 +93,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     owner: db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    pglite: client,
+    migrate: async () => {
+      await migrateFolder(db, migrationsFolder);
+    },
     close: () => client.close(),
   };
 }
