@@ -36,6 +36,7 @@ if (stale(api, ['apps/api/src', contract])) {
     external: deps.flatMap((d) => [d, `${d}/*`]),
     logLevel: 'warning',
   });
-  // Migrations are read at start from beside the code.
+  // Migrations are read at start from beside the code; the backup worker runs as plain JavaScript beside it.
   cpSync('apps/api/src/db/migrations', 'apps/api/dist/migrations', { recursive: true });
+  cpSync('apps/api/src/modules/backups/backup-thread.mjs', 'apps/api/dist/backup-thread.mjs');
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import fastifyMultipart from '@fastify/multipart';
@@ -49,6 +49,8 @@ import { startMqtt } from './modules/ingest/mqtt-client';
 import { createMqttHandler } from './modules/ingest/mqtt-handler';
 import { createRetention } from './modules/ingest/retention';
 import { createReaderStatus } from './modules/ingest/reader-status';
+import { createBackupService } from './modules/backups/backup-service';
+import { backupsRoutes, internalBackupRoute } from './modules/backups/backups.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +64,10 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | '
   Partial<Pick<Config, 'mqttUrl' | 'exportIdleTimeoutMs' | 'trustedProxies' | 'redisPrefix'>> & {
     /** Where the log goes (stdout when unset); tests read it. */
     logStream?: DestinationStream;
+    /** Backups (BACKUP_*, DATA_DIR, DATABASE_URL); unset: no schedule, archives in ./backups. */
+    backups?: Pick<Config, 'backup' | 'dataDir' | 'databaseUrl'>;
+    /** The secret through which `npm run backup` asks this server for a backup (PGlite; see data-dir-owner.ts). */
+    backupControlSecret?: string;
   };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -130,6 +136,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const retention = createRetention(db, app.log);
   app.addHook('onReady', async () => retention.start());
   app.addHook('onClose', async () => retention.stop());
+  // Scheduled backups (BACKUP_SCHEDULE) and the super admin's view of them.
+  const backups = createBackupService(database, backupSettings(config), app.log);
+  app.addHook('onReady', async () => backups.start());
+  app.addHook('onClose', () => backups.stop());
+  if (config.backupControlSecret) internalBackupRoute(app, backups, config.backupControlSecret);
 
   app.get('/backend/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async () => {
     await pingDatabase(db);
@@ -168,6 +179,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           route.preHandler = [route.preHandler ?? []].flat().concat(dashboardAppOnly);
         });
         await dashboard.register(tenantsRoutes, { db });
+        await dashboard.register(backupsRoutes, { service: backups });
         const invoicing = invoicingModule(db);
         keptPdfs.push(invoicing.invoices, invoicing.creditNotes);
         const modules = [
@@ -219,4 +231,20 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
 
   return app;
+}
+
+/** What the backups need of the configuration; without it (tests) nothing is scheduled and ./backups is read. */
+function backupSettings(config: AppConfig) {
+  const given = config.backups;
+  return {
+    ...(given?.backup ?? {
+      dir: resolve('backups'),
+      times: null,
+      timeZone: 'Europe/Paris',
+      keep: { daily: 7, weekly: 4, monthly: 12 },
+      pgBinDir: undefined,
+    }),
+    dataDir: given?.dataDir ?? resolve('data'),
+    databaseUrl: given?.databaseUrl,
+  };
 }

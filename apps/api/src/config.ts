@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 
 /** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
@@ -14,6 +14,38 @@ function isAddressOrRange(value: string): boolean {
 }
 
 export const DEFAULT_REDIS_PREFIX = 'tagstock:';
+
+/** A daily time of day, 24-hour `HH:MM`. */
+export type TimeOfDay = { hour: number; minute: number };
+
+const SCHEDULE_MESSAGE =
+  'must be off, or one or more daily times HH:MM (24-hour) separated by commas, e.g. 02:00 or 02:00,14:00';
+
+/** BACKUP_SCHEDULE: `off`, or daily times `HH:MM[,HH:MM…]`; null when off, undefined when invalid. */
+export function parseBackupSchedule(value: string): TimeOfDay[] | null | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === 'off') return null;
+  const times: TimeOfDay[] = [];
+  for (const part of text.split(',')) {
+    const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(part.trim());
+    if (!m) return undefined;
+    times.push({ hour: Number(m[1]), minute: Number(m[2]) });
+  }
+  const keys = times.map((t) => t.hour * 60 + t.minute);
+  if (new Set(keys).size !== keys.length) return undefined;
+  return times.sort((a, b) => a.hour * 60 + a.minute - (b.hour * 60 + b.minute));
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const keepCount = (fallback: number) => z.coerce.number().int().min(0).max(1000).default(fallback);
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -45,7 +77,32 @@ const ZEnv = z.object({
         .filter(Boolean),
     )
     .refine((list) => list.every(isAddressOrRange), 'must be comma-separated IP addresses or CIDR ranges'),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_SCHEDULE: z
+    .string()
+    .default('02:00')
+    .refine((v) => parseBackupSchedule(v) !== undefined, SCHEDULE_MESSAGE),
+  BACKUP_TIMEZONE: z
+    .string()
+    .default('Europe/Paris')
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Paris'),
+  BACKUP_KEEP_DAILY: keepCount(7),
+  BACKUP_KEEP_WEEKLY: keepCount(4),
+  BACKUP_KEEP_MONTHLY: keepCount(12),
+  // Where pg_dump and pg_restore are (PostgreSQL only); the PATH's when unset.
+  PG_BIN_DIR: z.string().min(1).optional(),
 });
+
+export type BackupConfig = {
+  /** Where archives are written (BACKUP_DIR), never inside DATA_DIR. */
+  dir: string;
+  /** Daily times of the scheduled backups in `timeZone`; null: no scheduled backup (BACKUP_SCHEDULE=off). */
+  times: TimeOfDay[] | null;
+  timeZone: string;
+  /** How many archives retention keeps: the newest of each of the last N days, ISO weeks and months. */
+  keep: { daily: number; weekly: number; monthly: number };
+  pgBinDir: string | undefined;
+};
 
 export type Config = {
   port: number;
@@ -66,12 +123,16 @@ export type Config = {
   /** An export download whose client reads nothing this long is cut off (default in import-export.ts). */
   exportIdleTimeoutMs: number | undefined;
   trustedProxies: string[];
+  backup: BackupConfig;
 };
 
 export class ConfigError extends Error {}
 
-/** Reads the environment once; no other module reads process.env. Fails fast with a readable message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the environment once; no other module reads process.env. Fails fast with a readable message.
+ * `generateSecret: false` (backup and restore commands) leaves DATA_DIR untouched: no JWT secret is written.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generateSecret?: boolean } = {}): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -79,7 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir);
+  const backupDir = resolve(e.BACKUP_DIR);
+  const fromData = relative(dataDir, backupDir);
+  if (fromData === '' || (fromData !== '..' && !fromData.startsWith(`..${sep}`) && !isAbsolute(fromData)))
+    throw new ConfigError('Invalid configuration:\n  BACKUP_DIR: must not be DATA_DIR or inside it');
+  const jwtSecret =
+    e.JWT_SECRET ?? (opts.generateSecret === false ? (existingSecret(dataDir) ?? '') : persistedSecret(dataDir));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,7 +163,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_S === undefined ? undefined : e.EXPORT_IDLE_TIMEOUT_S * 1000,
     trustedProxies: e.TRUSTED_PROXIES,
+    backup: {
+      dir: backupDir,
+      times: parseBackupSchedule(e.BACKUP_SCHEDULE) ?? null,
+      timeZone: e.BACKUP_TIMEZONE,
+      keep: { daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY, monthly: e.BACKUP_KEEP_MONTHLY },
+      pgBinDir: e.PG_BIN_DIR,
+    },
   };
+}
+
+function existingSecret(dataDir: string): string | undefined {
+  const file = join(dataDir, 'jwt-secret');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
 /** A generated JWT secret kept in DATA_DIR, so tokens survive restarts without configuration. */

@@ -4,9 +4,12 @@ import { seedFirstStart } from './seed/seed-documents';
 import { buildApp } from './app';
 import { warmUpValidator } from './platform/facturx/validate';
 import { warmUpRenderer } from './platform/pdf/render-pool';
+import { claimDataDir } from './modules/backups/data-dir-owner';
 
 async function main() {
   const config = loadConfig();
+  // PGlite is this process's alone: refused while another process (an offline backup, a restore) has the folder.
+  const claim = config.databaseUrl ? undefined : claimDataDir(config.dataDir, 'server');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     appDatabaseUrl: config.databaseAppUrl,
@@ -15,8 +18,18 @@ async function main() {
   });
   await database.migrate();
   const seed = await seedFirstStart(database.db, config.demoPassword);
-  const app = await buildApp(config, database);
-  app.addHook('onClose', () => database.close());
+  const app = await buildApp(
+    {
+      ...config,
+      backups: { backup: config.backup, dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+      backupControlSecret: claim?.owner.secret,
+    },
+    database,
+  );
+  app.addHook('onClose', async () => {
+    await database.close();
+    claim?.release();
+  });
 
   if (seed.generatedPassword) {
     // Printed once, at the first start on an empty database.
@@ -31,6 +44,8 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (claim && address && typeof address === 'object') claim.listening({ host: address.address, port: address.port });
   // The PDF and Factur-X workers load in their own threads, after listening: the first invoice PDF or received
   // invoice after a start does not wait for them, and nothing else waits meanwhile.
   void Promise.all([warmUpRenderer(), warmUpValidator()]).then(

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'vat_exemption_conflict',
   'already_exists',
   'app_type_forbidden',
+  'backup_running',
   'bad_request',
   'document_locked',
   'constraint_violation',

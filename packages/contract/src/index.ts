@@ -15,3 +15,4 @@ export * from './outputs';
 export * from './invoicing';
 export * from './received-invoices';
 export * from './einvoicing';
+export * from './backups';
