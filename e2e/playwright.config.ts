@@ -58,6 +58,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: process.env.TAGSTOCK_E2E_DATA_DIR,
+      BACKUP_DIR: `${process.env.TAGSTOCK_E2E_DATA_DIR}-backups`,
       DEMO_PASSWORD: 'demo-password-1',
       JWT_SECRET: 'e2e-only-jwt-secret-0123456789abcdefghijklmnop',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',

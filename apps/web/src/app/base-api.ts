@@ -51,6 +51,7 @@ export const TAG_TYPES = [
   'Invoices',
   'CreditNotes',
   'Payments',
+  'Backups',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -12,6 +12,7 @@ import { PlatformReadersPage, PlatformTerminalsPage } from '../../features/rfid/
 import { AdminPlatformOrderPage } from '../../features/platformOrders/PlatformOrderPage';
 import { AdminPlatformOrdersPage } from '../../features/platformOrders/PlatformOrdersPage';
 import { PlatformProductsPage } from '../../features/platformOrders/PlatformProductsPage';
+import { BackupsPage } from '../../features/backups/BackupsPage';
 import { SUPER_ADMIN_NAV } from './super-admin-nav';
 
 export const SuperAdminArea = () => {
@@ -25,6 +26,7 @@ export const SuperAdminArea = () => {
         <Route path="bdcRb" element={<AdminPlatformOrdersPage />} />
         <Route path="bdcRb/:id" element={<AdminPlatformOrderPage />} />
         <Route path="platformProducts" element={<PlatformProductsPage />} />
+        <Route path="backups" element={<BackupsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="password" element={<PasswordPage />} />
         <Route path="*" element={<NotFound homePath="/superAdmin" />} />

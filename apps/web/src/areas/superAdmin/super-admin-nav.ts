@@ -3,6 +3,7 @@ import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import RouterIcon from '@mui/icons-material/RouterOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import CatalogueIcon from '@mui/icons-material/Inventory2Outlined';
+import BackupIcon from '@mui/icons-material/BackupOutlined';
 import type { NavItem } from '../../components/nav';
 
 export const SUPER_ADMIN_NAV: readonly NavItem[] = [
@@ -16,4 +17,5 @@ export const SUPER_ADMIN_NAV: readonly NavItem[] = [
     icon: CatalogueIcon,
     group: 'purchasing',
   },
+  { labelKey: 'nav.backups', path: '/superAdmin/backups', icon: BackupIcon, group: 'administration' },
 ];
