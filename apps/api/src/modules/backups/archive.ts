@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import tar from 'tar-stream';
 import { MANIFEST_NAME, ZManifest, type Manifest, type ManifestEntry } from './manifest';
 
 /**
@@ -13,6 +13,16 @@ import { MANIFEST_NAME, ZManifest, type Manifest, type ManifestEntry } from './m
  * worker, backup-thread.mjs). Reading checks every entry against the manifest before anyone may trust what was
  * extracted.
  */
+
+/** The part of tar-stream 2.2.0 (no types of its own) that reading uses; writing is backup-thread.mjs's. */
+type TarHeaders = { name: string; size?: number; type?: string };
+type TarExtract = Writable & {
+  on(
+    event: 'entry',
+    listener: (headers: TarHeaders, stream: Readable, next: (err?: Error) => void) => void,
+  ): TarExtract;
+};
+const tar = createRequire(import.meta.url)('tar-stream') as { extract(): TarExtract };
 
 /** Fast enough to keep up with the disk on a small server; PostgreSQL files still shrink several times. */
 export const GZIP_LEVEL = 3;
