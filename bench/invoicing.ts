@@ -433,7 +433,7 @@ const CITIES = ['Paris', 'Lyon', 'Marseille', 'Toulouse', 'Nantes', 'Lille', 'Bo
  * rows from them; of those already due, most paid, some partly, some not at all (overdue), of the others fewer
  * paid; each payment a payments row allocated to its invoice. Customers are `customers` of the tenant.
  */
-async function seedInvoices(database: Database, t: number, count: number, offset: number) {
+export async function seedInvoices(database: Database, t: number, count: number, offset: number) {
   await withTenant(database.db, t, async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     const [refs] = await queryRows<{

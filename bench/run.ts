@@ -1,5 +1,7 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) and appends their figures to RESULTS.md.
+import { backupBench } from './backup';
 import { catalog } from './catalog';
+import { exportBench } from './export';
 import { firstRowsBench } from './first-rows';
 import { foundation } from './foundation';
 import { health } from './health';
@@ -23,6 +25,8 @@ const suites: Record<string, () => Promise<void>> = {
   'purchase-dashboard': purchaseDashboard,
   pdf: pdfBench,
   invoicing,
+  backup: backupBench,
+  export: exportBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
