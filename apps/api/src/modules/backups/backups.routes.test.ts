@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TBackupStatus } from '@tagstock/contract';
-import { apiCalls, setupTestApp } from '../../test/helper';
+import { apiCalls, dbKind, setupTestApp } from '../../test/helper';
 import { archiveName } from './archives';
 import { BACKUP_SECRET_HEADER, INTERNAL_BACKUP_PATH } from './data-dir-owner';
 
@@ -18,7 +18,9 @@ const logStream = new Writable({
   },
 });
 const SECRET = 'the-secret-of-this-server-run-0123456789';
-// The test database lives in memory: a backup of it fails, which is how a failure shows here.
+// The test database lives in memory (PGlite), or is given no DATABASE_URL to dump (PostgreSQL): a backup of it
+// fails, which is how a failure shows here.
+const cannot = dbKind === 'pglite' ? 'in memory' : 'No DATABASE_URL';
 const ctx = await setupTestApp({
   logLevel: 'warn',
   logStream,
@@ -47,7 +49,7 @@ describe('GET /platform/backups', () => {
   it('shows the super admin the folder, schedule, retention, archives and the last backup', async () => {
     const empty = await ok('GET', '/platform/backups');
     expect(empty).toMatchObject({
-      databaseKind: 'pglite',
+      databaseKind: dbKind,
       directory: backupDir,
       schedule: { times: ['02:00'], timeZone: 'Europe/Paris' },
       retention: { daily: 7, weekly: 4, monthly: 12 },
@@ -110,7 +112,7 @@ describe('POST /platform/backups', () => {
     expect(started.running).toMatchObject({ trigger: 'manual' });
     await vi.waitFor(async () => expect((await ok('GET', '/platform/backups')).running).toBeNull());
     const status = await ok('GET', '/platform/backups');
-    expect(status.lastFailure).toMatchObject({ trigger: 'manual', message: expect.stringContaining('in memory') });
+    expect(status.lastFailure).toMatchObject({ trigger: 'manual', message: expect.stringContaining(cannot) });
     expect(status.archives).toHaveLength(2);
     const error = logged.find((l) => l.msg === 'backup failed');
     expect(error?.level).toBe(50);
@@ -133,6 +135,6 @@ describe('the command’s route into the server', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { error?: { message: string } });
-    expect(lines.at(-1)!.error!.message).toContain('in memory');
+    expect(lines.at(-1)!.error!.message).toContain(cannot);
   });
 });
