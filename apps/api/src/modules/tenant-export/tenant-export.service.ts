@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { Archiver, ZipEntryData } from 'archiver';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, withTenant, type Db } from '../../db/client';
-import type { KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
+import { KEY_ORDER, missingPdfs, type KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { csvCell, xlsxCell, type SheetColumnType } from '../../platform/spreadsheet';
 import { exportTables, type ExportTable } from './export-tables';
 import { exportReadme, type ExportSummary } from './export-readme';
@@ -22,6 +22,17 @@ const FILE_BATCH_COUNT = 100;
 const FILE_BATCH_BYTES = 4 * 1024 * 1024;
 
 type Row = Record<string, unknown>;
+
+/**
+ * A read of one page in key order, in its own short transaction of the tenant. Sorting and bitmap scans are
+ * discouraged for it: PGlite never analyzes its tables, and without statistics the planner reads every row of the
+ * tenant and sorts them for each page (pages then cost more and more); the key's index gives them in order.
+ */
+const inKeyOrder = <T>(db: Db, tenantId: number, query: SQL) =>
+  withTenant(db, tenantId, async (tx) => {
+    await tx.execute(KEY_ORDER);
+    return queryRows<T>(tx, query);
+  });
 
 /** Adds one entry and resolves once the archive has taken it whole: one file at a time is in memory. */
 function addEntry(archive: Archiver, source: Readable, data: ZipEntryData, signal: AbortSignal): Promise<void> {
@@ -65,12 +76,11 @@ async function* tableRows(db: Db, tenantId: number, table: ExportTable): AsyncGe
           sql`, `,
         )})`
       : sql``;
-    const page = await withTenant(db, tenantId, (tx) =>
-      queryRows<Row>(
-        tx,
-        sql`select ${columns} from ${sql.identifier(table.name)} t where ${table.ofTenant(tenantId)}${from}
-            order by ${sql.join(keys, sql`, `)} limit ${table.pageSize}`,
-      ),
+    const page = await inKeyOrder<Row>(
+      db,
+      tenantId,
+      sql`select ${columns} from ${sql.identifier(table.name)} t where ${table.ofTenant(tenantId)}${from}
+          order by ${sql.join(keys, sql`, `)} limit ${table.pageSize}`,
     );
     if (page.length) yield page;
     if (page.length < table.pageSize) return;
@@ -265,13 +275,12 @@ async function* filesOf(db: Db, tenantId: number, src: FileSource): AsyncGenerat
     )})`;
   let after: Row | undefined;
   for (;;) {
-    const meta = await withTenant(db, tenantId, (tx) =>
-      queryRows<Row & { size: number }>(
-        tx,
-        sql`select ${keyList}, ${src.meta}, octet_length(${sql.identifier(src.data)}) as size
-            from ${sql.identifier(src.table)} where ${where}${after ? sql` and (${keyList}) > ${tuple(after)}` : sql``}
-            order by ${keyList} limit ${FILE_META_PAGE}`,
-      ),
+    const meta = await inKeyOrder<Row & { size: number }>(
+      db,
+      tenantId,
+      sql`select ${keyList}, ${src.meta}, octet_length(${sql.identifier(src.data)}) as size
+          from ${sql.identifier(src.table)} where ${where}${after ? sql` and (${keyList}) > ${tuple(after)}` : sql``}
+          order by ${keyList} limit ${FILE_META_PAGE}`,
     );
     for (let i = 0; i < meta.length; ) {
       const batch = [meta[i]!];
@@ -281,14 +290,7 @@ async function* filesOf(db: Db, tenantId: number, src: FileSource): AsyncGenerat
         if (bytes > FILE_BATCH_BYTES) break;
         batch.push(meta[i]!);
       }
-      const data = await withTenant(db, tenantId, (tx) =>
-        queryRows<Row>(
-          tx,
-          // Hex text, not bytea: PGlite parses a bytea in JavaScript byte by byte, some 30 times slower.
-          sql`select ${keyList}, encode(${sql.identifier(src.data)}, 'hex') as data from ${sql.identifier(src.table)}
-              where ${where} and (${keyList}) in (${sql.join(batch.map(tuple), sql`, `)})`,
-        ),
-      );
+      const data = await batchData(db, tenantId, src, where, batch);
       const byKey = new Map(data.map((r) => [src.key.map((k) => String(r[k])).join('\u0000'), r.data]));
       for (const row of batch) {
         const found = byKey.get(src.key.map((k) => String(row[k])).join('\u0000'));
@@ -301,23 +303,45 @@ async function* filesOf(db: Db, tenantId: number, src: FileSource): AsyncGenerat
   }
 }
 
+/**
+ * The bytes of a batch of files, as hex text (PGlite parses a bytea in JavaScript byte by byte, some 30 times
+ * slower): one query per value of the key's first columns, the last one given as a list, which the key's index
+ * finds whatever the statistics.
+ */
+async function batchData(db: Db, tenantId: number, src: FileSource, where: SQL, batch: Row[]): Promise<Row[]> {
+  const keys = src.key.map((k) => sql.identifier(k));
+  const last = src.key[src.key.length - 1]!;
+  const prefix = src.key.slice(0, -1);
+  const groups = new Map<string, Row[]>();
+  for (const row of batch) {
+    const id = JSON.stringify(prefix.map((k) => row[k]));
+    groups.set(id, [...(groups.get(id) ?? []), row]);
+  }
+  const rows: Row[] = [];
+  for (const group of groups.values()) {
+    const same = prefix.map((k) => sql` and ${sql.identifier(k)} = ${group[0]![k]}`);
+    rows.push(
+      ...(await inKeyOrder<Row>(
+        db,
+        tenantId,
+        sql`select ${sql.join(keys, sql`, `)}, encode(${sql.identifier(src.data)}, 'hex') as data
+            from ${sql.identifier(src.table)} where ${where}${sql.join(same, sql``)}
+              and ${sql.identifier(last)} in (${sql.join(
+                group.map((r) => sql`${r[last]}`),
+                sql`, `,
+              )})`,
+      )),
+    );
+  }
+  return rows;
+}
+
 /** The numbers of issued documents whose PDF is not stored yet (the job stores them): listed in the README. */
 async function pdfsNotYetStored(db: Db, tenantId: number, kept: readonly KeepsIssuedPdf[]): Promise<string[]> {
   const numbers: string[] = [];
-  for (const { type } of kept) {
-    if (!type.storedPdf) continue;
-    const rows = await withTenant(db, tenantId, (tx) =>
-      queryRows<{ number: string }>(
-        tx,
-        sql`select t.number from ${sql.identifier(type.table)} t
-            where t.tenant_id = ${tenantId} and t.number is not null
-              and not exists (select 1 from issued_documents d where d.tenant_id = t.tenant_id
-                              and d.entity = ${type.entity} and d.document_id = t.id and d.language = ${type.storedPdf})
-            order by t.number`,
-      ),
-    );
-    numbers.push(...rows.map((r) => r.number));
-  }
+  for (const { type } of kept)
+    for await (const page of missingPdfs((query) => inKeyOrder(db, tenantId, query), type, tenantId))
+      numbers.push(...page.map((d) => d.number));
   return numbers;
 }
 
