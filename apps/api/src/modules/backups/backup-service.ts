@@ -169,7 +169,12 @@ export function createBackupService(database: Database, settings: BackupSettings
       createdAt,
       trigger,
       database: { kind: 'pglite', serverVersion: version, migration },
-      snapshot: { method: 'pglite-files', quietMs: snap.quietMs, checkpointMs: snap.checkpointMs },
+      snapshot: {
+        method: 'pglite-files',
+        quietMs: snap.quietMs,
+        checkpointMs: snap.checkpointMs,
+        relationFilesFromWal: snap.walOnly,
+      },
     });
     return { items, base };
   }

@@ -22,7 +22,14 @@ const isForeign = (name) =>
 const copied = new Map();
 let copiedBytes = 0;
 
-async function scanDir(root) {
+/**
+ * Relation files (tables, indexes): under base/ and global/, except the control file. Their pages are restored
+ * from the WAL by recovery, which is what lets the last pass skip them (see pass()).
+ */
+const isRelationFile = (rel) => /^(base\/\d+|global)\/\d+(_\w+)?(\.\d+)?$/.test(rel);
+
+/** Folders and files of the data folder; files that `skipStat` names are listed without a stat. */
+async function scanDir(root, skipStat = () => false) {
   const dirs = [];
   const files = new Map();
   const walk = async (rel) => {
@@ -40,6 +47,7 @@ async function scanDir(root) {
           const path = rel ? `${rel}/${e.name}` : e.name;
           if (e.isDirectory()) return { path, dir: true };
           if (!e.isFile()) return null;
+          if (skipStat(path)) return { path, dir: false, seen: null };
           const st = await stat(join(root, path)).catch(() => null);
           return st ? { path, dir: false, seen: { size: st.size, mtimeMs: st.mtimeMs } } : null;
         }),
@@ -71,9 +79,18 @@ async function forEachLimited(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** One pass: copies what is new or changed since the previous pass began (`since`), drops what is gone. */
-async function pass({ dataDir, target, since }) {
-  const scan = await scanDir(dataDir);
+/**
+ * One pass: copies what is new or changed since the previous pass began (`since`), drops what is gone. With
+ * `walOnly` (no checkpoint since the first pass began: the control file is the same), relation files already
+ * copied are left as they are: recovery starts from that checkpoint, whose redo point precedes every copy, and the
+ * WAL — copied whole, every segment written since — holds every change made to them after it, with a full image of
+ * each page at its first change (full_page_writes), so a page copied stale or torn is rewritten. That is how a
+ * PostgreSQL base backup copies a running cluster; it keeps the last pass, when no query runs, to the WAL and the
+ * small files.
+ */
+async function pass({ dataDir, target, since, walOnly = false }) {
+  const kept = (rel) => walOnly && isRelationFile(rel) && copied.has(rel);
+  const scan = await scanDir(dataDir, kept);
   await mkdir(target, { recursive: true });
   for (const dir of scan.dirs) await mkdir(join(target, dir), { recursive: true });
   for (const rel of [...copied.keys()]) {
@@ -82,6 +99,7 @@ async function pass({ dataDir, target, since }) {
     copied.delete(rel);
   }
   const changed = [...scan.files].filter(([rel, now]) => {
+    if (now === null) return false; // a relation file kept as copied (walOnly)
     const before = copied.get(rel);
     return (
       since === null ||

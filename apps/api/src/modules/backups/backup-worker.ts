@@ -13,7 +13,7 @@ export type ArchiveItem =
 
 export type BackupWorker = {
   /** One copy pass of a data folder into `target` (see pglite-snapshot.ts); the worker remembers earlier passes. */
-  pass(args: { dataDir: string; target: string; since: number | null }): Promise<PassResult>;
+  pass(args: { dataDir: string; target: string; since: number | null; walOnly?: boolean }): Promise<PassResult>;
   /** Writes the items, then the manifest, into `out` (gzip'd tar), synced; answers the manifest. */
   archive(
     args: { out: string; items: ArchiveItem[]; base: Omit<Manifest, 'entries'>; level: number },

@@ -40,6 +40,8 @@ export const ZManifest = z.object({
     /** How long no query ran while the files were copied (PGlite). */
     quietMs: z.number().nullable(),
     checkpointMs: z.number().nullable(),
+    /** PGlite: the last pass left the tables' and indexes' files to recovery (the WAL redoes their changes). */
+    relationFilesFromWal: z.boolean().optional(),
   }),
   entries: z.array(ZManifestEntry),
 });

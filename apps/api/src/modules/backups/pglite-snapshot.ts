@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { BackupWorker } from './backup-worker';
 
@@ -9,13 +11,22 @@ import type { BackupWorker } from './backup-worker';
  * (committed transactions are there, one in progress at the instant is rolled back). Copying the whole folder
  * while holding every query would stall the server for as long as the copy takes, so the copy is made in three
  * passes, rsync-like: after a CHECKPOINT (the data files current, the WAL short), a first pass copies everything
- * while the server works; a second pass, still online, copies again what changed during the first; then, inside
- * `runExclusive` (no query runs), a last pass copies only what changed since the second pass began — the WAL's
- * current segment and the few pages written meanwhile — and drops what was deleted. A file is taken as changed
+ * while the server works; further passes, still online, copy again what changed during the previous one, until
+ * one is short; then, inside `runExclusive` (no query runs), a last pass copies only what changed since the
+ * previous one began — the WAL's newest segments and a few small files — and drops what was deleted. A file is taken as changed
  * when its size or modification time moved, or when it was modified after the previous pass began (less a
- * margin for the clock's granularity), so a write racing the copy of a file is always copied again later. The
- * passes run in the backup worker (backup-thread.mjs): the event loop only waits.
+ * margin for the clock's granularity), so a write racing the copy of a file is always copied again later.
+ *
+ * Tables and indexes can be large, and a single write changes their file: when no checkpoint happened since the
+ * first pass began (the control file is unchanged), the last pass leaves them as copied and takes only the WAL
+ * and the small files — recovery redoes every change made to them since that checkpoint, as for a PostgreSQL base
+ * backup (see backup-thread.mjs). Should a checkpoint have happened meanwhile, the last pass copies every changed
+ * file. The passes run in the backup worker: the event loop only waits.
  */
+
+/** At most this many online passes after the first; the last one of them shorter than SHORT_PASS_MS ends them. */
+const ONLINE_PASSES = 4;
+const SHORT_PASS_MS = 50;
 
 export type PgliteSnapshot = {
   /** Folders (empty ones included) and files of the copy, relative to its root. */
@@ -27,6 +38,8 @@ export type PgliteSnapshot = {
   copiedBytes: number;
   /** Files copied again while the database was quiet. */
   quietFiles: number;
+  /** Whether the last pass left the relation files to recovery (no checkpoint since the first pass began). */
+  walOnly: boolean;
 };
 
 export async function snapshotPglite(
@@ -42,14 +55,29 @@ export async function snapshotPglite(
   const checkpointMs = performance.now() - c0;
 
   onPhase?.('copy');
+  const control = join(dataDir, 'global', 'pg_control');
+  const checkpointed = await readFile(control);
+  // No checkpoint since the first pass began: relation files may stay as copied (recovery redoes them).
+  const noCheckpoint = async () => checkpointed.equals(await readFile(control));
   const firstStart = Date.now();
   await worker.pass({ dataDir, target, since: null });
-  const secondStart = Date.now();
-  await worker.pass({ dataDir, target, since: firstStart });
+  // Online passes until one is short (the WAL written meanwhile is small), then the quiet one. `since` is the
+  // previous pass's start, or, for a pass that copies relation files again, the start of the last one that did.
+  let lastStart = firstStart;
+  let lastFullStart = firstStart;
+  const next = async () => {
+    const walOnly = await noCheckpoint();
+    const start = Date.now();
+    const result = await worker.pass({ dataDir, target, since: walOnly ? lastStart : lastFullStart, walOnly });
+    lastStart = start;
+    if (!walOnly) lastFullStart = start;
+    return { ...result, walOnly, ms: Date.now() - start };
+  };
+  for (let i = 0; i < ONLINE_PASSES; i++) if ((await next()).ms < SHORT_PASS_MS) break;
   const last = await pglite.runExclusive(async () => {
     onPhase?.('quiet');
     const q0 = performance.now();
-    const result = await worker.pass({ dataDir, target, since: secondStart });
+    const result = await next();
     return { ...result, quietMs: performance.now() - q0 };
   });
   return {
@@ -59,5 +87,6 @@ export async function snapshotPglite(
     quietMs: Math.round(last.quietMs),
     copiedBytes: last.copiedBytes,
     quietFiles: last.changed,
+    walOnly: last.walOnly,
   };
 }
