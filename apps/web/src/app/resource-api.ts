@@ -44,6 +44,16 @@ type ResourceConfig = {
   invalidates?: TagType[];
 };
 
+/** The hook `kind` of the endpoint `${name}${key}`: computed endpoint names lose their literal types. */
+export const hooksOf = (apiEndpoints: object, name: string) => {
+  const endpoints = apiEndpoints as Record<string, { useQuery?: unknown; useMutation?: unknown } | undefined>;
+  return (key: string, kind: 'useQuery' | 'useMutation') => {
+    const found = endpoints[`${name}${key}`]?.[kind];
+    if (!found) throw new Error(`endpoint ${name}${key} is missing`);
+    return found;
+  };
+};
+
 /**
  * The five CRUD endpoints (plus import) of one resource, with cache tags: lists and items provide
  * the resource tag; every change invalidates it, the related tags and the activity log.
@@ -89,16 +99,7 @@ export const createResourceApi = <T, TCreate, TUpdate = TCreate>({
       }),
     }),
   });
-  // Computed endpoint names lose their literal types; the shapes are fixed above.
-  const endpoints = api.endpoints as unknown as Record<
-    string,
-    { useQuery?: unknown; useMutation?: unknown } | undefined
-  >;
-  const hook = (key: string, kind: 'useQuery' | 'useMutation') => {
-    const found = endpoints[`${name}${key}`]?.[kind];
-    if (!found) throw new Error(`endpoint ${name}${key} is missing`);
-    return found;
-  };
+  const hook = hooksOf(api.endpoints, name);
   return {
     useList: hook('List', 'useQuery') as ResourceApi<T, TCreate, TUpdate>['useList'],
     useGet: hook('Get', 'useQuery') as ResourceApi<T, TCreate, TUpdate>['useGet'],

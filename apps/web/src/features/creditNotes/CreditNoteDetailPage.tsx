@@ -19,7 +19,7 @@ import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker } from '../articles/ArticlePicker';
 import { salesLinesOf, type SalesLine } from '../invoices/sales-draft';
-import { creditNotesApi, useCreditNoteHistoryQuery, useCreditNoteQuery, useSetCreditNoteStatusMutation } from './api';
+import { creditNotesApi } from './api';
 import { CREDIT_NOTE_HISTORY, CreditNoteStatusChip } from './status';
 
 const LIST = '/admin/creditNotes';
@@ -29,7 +29,7 @@ export const CreditNoteDetailPage = () => {
   const { t } = useTranslation();
   return (
     <DocumentLoader<TCreditNote>
-      useDocument={useCreditNoteQuery}
+      useDocument={creditNotesApi.useGet}
       back={{ to: LIST, label: t('creditNotes.title') }}
       statuses="creditNotes.statuses"
       render={(note, focusHeading) => note && <CreditNoteView note={note} focusHeading={focusHeading} />}
@@ -42,9 +42,9 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
   const canWrite = useCanWrite('invoices');
   const columns = useLineColumns();
   const language = columns.language;
-  const [setStatus, { isLoading: issuing }] = useSetCreditNoteStatusMutation();
+  const [setStatus, { isLoading: issuing }] = creditNotesApi.useSetStatus();
   const [remove, { isLoading: removing }] = creditNotesApi.useRemove();
-  const { data: history } = useCreditNoteHistoryQuery(note.id);
+  const { data: history } = creditNotesApi.useHistory(note.id);
   // The amounts are the server's: the note that completes an invoice takes exactly what is left of each line.
   const { lines, nets } = useMemo(() => {
     const drafts = salesLinesOf(note.lines, language);
@@ -64,7 +64,7 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
         </Stack>
       }
       focusHeading={focusHeading}
-      pdf={{ path: `/credit-notes/${note.id}/pdf`, number: note.number ?? `${t('creditNotes.draft')}-${note.id}` }}
+      pdf={{ path: creditNotesApi.pdfPath(note.id), number: note.number ?? `${t('creditNotes.draft')}-${note.id}` }}
       status={{
         transitions: CREDIT_NOTE_TRANSITIONS,
         doc: note,

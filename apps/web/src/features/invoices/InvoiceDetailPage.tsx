@@ -23,14 +23,7 @@ import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
 import { useCustomerVatExemption } from '../customers/api';
 import { todayIso } from '../rfid/attribution-shared';
-import {
-  invoicesApi,
-  useCreateInvoiceMutation,
-  useInvoiceHistoryQuery,
-  useInvoiceQuery,
-  useSetInvoiceStatusMutation,
-  useUpdateInvoiceMutation,
-} from './api';
+import { invoicesApi } from './api';
 import { CreditNoteDialog, leftToCredit } from './CreditNoteDialog';
 import { invoiceDraftOf, invoiceKit, newInvoiceDraft, type InvoiceDraft, type InvoiceHeader } from './draft';
 import { CreditNotesTable, InvoiceFacts, SettlementTable } from './InvoiceFacts';
@@ -55,7 +48,7 @@ export const InvoiceDetailPage = () => {
   const { t } = useTranslation();
   return (
     <DocumentLoader<TInvoice>
-      useDocument={useInvoiceQuery}
+      useDocument={invoicesApi.useGet}
       back={{ to: LIST, label: t('invoices.title') }}
       statuses="invoices.statuses"
       more={(invoice) => invoice.paymentLabel && paymentLabelText(t, invoice.paymentLabel)}
@@ -76,11 +69,11 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
   );
   const [refusal, setRefusal] = useState<IssueRefusal | null>(null);
   const [crediting, setCrediting] = useState(false);
-  const [create, { isLoading: creating }] = useCreateInvoiceMutation();
-  const [update, { isLoading: updating }] = useUpdateInvoiceMutation();
-  const [setStatus, { isLoading: issuing }] = useSetInvoiceStatusMutation();
+  const [create, { isLoading: creating }] = invoicesApi.useCreate();
+  const [update, { isLoading: updating }] = invoicesApi.useUpdate();
+  const [setStatus, { isLoading: issuing }] = invoicesApi.useSetStatus();
   const [remove, { isLoading: removing }] = invoicesApi.useRemove();
-  const { data: history } = useInvoiceHistoryQuery(invoice?.id ?? 0, { skip: !invoice });
+  const { data: history } = invoicesApi.useHistory(invoice?.id ?? 0, { skip: !invoice });
   const editable = canWrite && (invoice === null || invoice.status === 'draft');
   // A draft says before any click what the company or the customer lacks to issue it; Issue waits for it.
   const missing = missingForIssueOf(invoice);
@@ -139,7 +132,7 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
       save={editable ? { run: save, busy: creating || updating } : undefined}
       pdf={
         invoice
-          ? { path: `/invoices/${invoice.id}/pdf`, number: invoice.number ?? `${t('invoices.draft')}-${invoice.id}` }
+          ? { path: invoicesApi.pdfPath(invoice.id), number: invoice.number ?? `${t('invoices.draft')}-${invoice.id}` }
           : undefined
       }
       status={

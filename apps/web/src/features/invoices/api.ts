@@ -1,7 +1,6 @@
 import type {
   TCreditNote,
   TCreditNoteInput,
-  TDocumentEvent,
   TInvoice,
   TInvoiceInput,
   TInvoicePayment,
@@ -13,45 +12,26 @@ import type {
   TPartiallyPaid,
 } from '@tagstock/contract';
 import { baseApi, type TagType } from '../../app/base-api';
-import { createResourceApi, toQueryString } from '../../app/resource-api';
+import { createDocumentApi } from '../../app/document-api';
+import { toQueryString } from '../../app/resource-api';
 
-/** The list (summaries) of SPEC state group `invoice`; an invoice itself comes from `useInvoiceQuery`. */
-export const invoicesApi = createResourceApi<TInvoiceSummary, TInvoiceInput>({
+/** SPEC state group `invoice` (DESIGN §4b). A draft says what the company settings and its customer lack: read
+ * again when they change. */
+export const invoicesApi = createDocumentApi<TInvoiceSummary, TInvoice, TInvoiceInput, TInvoiceStatus>({
   name: 'invoices',
   path: '/invoices',
   tag: 'Invoices',
+  provides: ['Company', 'Customers'],
 });
 
 /** A payment or a credit note moves what is left to pay, the customer's money on account and the widgets. */
-const CHANGED: TagType[] = ['Invoices', 'Logs', 'Dashboard'];
-const SETTLED: TagType[] = [...CHANGED, 'Payments', 'CreditNotes'];
+const SETTLED: TagType[] = ['Invoices', 'Logs', 'Dashboard', 'Payments', 'CreditNotes'];
 
 type Period = { idClient: string; startDate: string; endDate: string };
 
-/** The document endpoints beyond the list (DESIGN §4b), its payments, and the invoicing widgets (SPEC §7). */
+/** An invoice's payments and credit notes, and the invoicing widgets (SPEC §7). */
 export const invoiceExtrasApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    invoice: build.query<TInvoice, number>({
-      query: (id) => `/invoices/${id}`,
-      // A draft says what the company settings and its customer lack: read again when they change.
-      providesTags: ['Invoices', 'Company', 'Customers'],
-    }),
-    createInvoice: build.mutation<TInvoice, TInvoiceInput>({
-      query: (body) => ({ url: '/invoices', method: 'POST', body }),
-      invalidatesTags: CHANGED,
-    }),
-    updateInvoice: build.mutation<TInvoice, { id: number; body: TInvoiceInput }>({
-      query: ({ id, body }) => ({ url: `/invoices/${id}`, method: 'PUT', body }),
-      invalidatesTags: CHANGED,
-    }),
-    setInvoiceStatus: build.mutation<TInvoice, { id: number; status: TInvoiceStatus; note?: string | null }>({
-      query: ({ id, ...body }) => ({ url: `/invoices/${id}/status`, method: 'POST', body }),
-      invalidatesTags: CHANGED,
-    }),
-    invoiceHistory: build.query<TDocumentEvent[], number>({
-      query: (id) => `/invoices/${id}/history`,
-      providesTags: ['Invoices', 'Logs'],
-    }),
     invoicePayments: build.query<TInvoicePayment[], number>({
       query: (id) => `/invoices/${id}/payments`,
       providesTags: ['Invoices', 'Payments'],
@@ -89,11 +69,6 @@ export const invoiceExtrasApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useInvoiceQuery,
-  useCreateInvoiceMutation,
-  useUpdateInvoiceMutation,
-  useSetInvoiceStatusMutation,
-  useInvoiceHistoryQuery,
   useInvoicePaymentsQuery,
   usePayInvoiceMutation,
   useCreateCreditNoteMutation,

@@ -25,14 +25,7 @@ import { REASONS_FOR } from '../reasons/api';
 import { consumerRef } from '../rfid/api';
 import { todayIso } from '../rfid/attribution-shared';
 import { epcsOf } from '../rfid/epc-list';
-import {
-  outputsApi,
-  useCreateOutputMutation,
-  useOutputHistoryQuery,
-  useOutputQuery,
-  useSetOutputStatusMutation,
-  useUpdateOutputMutation,
-} from './api';
+import { outputsApi } from './api';
 import {
   draftOf,
   emptyLine,
@@ -56,7 +49,7 @@ export const OutputDetailPage = () => {
   const { t } = useTranslation();
   return (
     <DocumentLoader<TOutput>
-      useDocument={useOutputQuery}
+      useDocument={outputsApi.useGet}
       back={{ to: LIST, label: t('outputs.title') }}
       statuses="outputs.statuses"
       render={(output, focusHeading) => <OutputEditor output={output} focusHeading={focusHeading} />}
@@ -109,11 +102,11 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
   const { draft, dirty, errors, setErrors, change, setHeader, fieldError } = useDocumentDraft<HeaderDraft, OutputDraft>(
     () => (output ? draftOf(output) : newDraft(todayIso())),
   );
-  const [create, { isLoading: creating }] = useCreateOutputMutation();
-  const [update, { isLoading: updating }] = useUpdateOutputMutation();
-  const [setStatus, { isLoading: changingStatus }] = useSetOutputStatusMutation();
+  const [create, { isLoading: creating }] = outputsApi.useCreate();
+  const [update, { isLoading: updating }] = outputsApi.useUpdate();
+  const [setStatus, { isLoading: changingStatus }] = outputsApi.useSetStatus();
   const [remove, { isLoading: removing }] = outputsApi.useRemove();
-  const { data: history } = useOutputHistoryQuery(output?.id ?? 0, { skip: !output });
+  const { data: history } = outputsApi.useHistory(output?.id ?? 0, { skip: !output });
   const editable = canWrite && (output === null || output.status === 'draft');
 
   const save = useDocumentSave({
@@ -157,7 +150,7 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
       save={editable ? { run: save, busy: creating || updating } : undefined}
       pdf={
         output
-          ? { path: `/outputs/${output.id}/pdf`, number: output.number ?? `${t('outputs.draft')}-${output.id}` }
+          ? { path: outputsApi.pdfPath(output.id), number: output.number ?? `${t('outputs.draft')}-${output.id}` }
           : undefined
       }
       status={

@@ -1,5 +1,4 @@
 import type {
-  TDocumentEvent,
   TMotifsByClient,
   TMotifsOverview,
   TOutput,
@@ -7,45 +6,22 @@ import type {
   TOutputStatus,
   TOutputSummary,
 } from '@tagstock/contract';
-import { baseApi, type TagType } from '../../app/base-api';
-import { createResourceApi } from '../../app/resource-api';
+import { baseApi } from '../../app/base-api';
+import { createDocumentApi } from '../../app/document-api';
 
-/** The list (summaries) of stock outputs; an output itself comes from `useOutputQuery`. */
-export const outputsApi = createResourceApi<TOutputSummary, TOutputInput>({
+/** Stock outputs (DESIGN §4b); a validation or a return also moves the stock and the tags. */
+export const outputsApi = createDocumentApi<TOutputSummary, TOutput, TOutputInput, TOutputStatus>({
   name: 'outputs',
   path: '/outputs',
   tag: 'Outputs',
+  statusInvalidates: ['Articles', 'Movements', 'Tags'],
 });
-
-/** A change of a draft moves the log; a validation or a return also moves the stock, the tags and the widgets. */
-const CHANGED: TagType[] = ['Outputs', 'Logs'];
-const MOVED: TagType[] = [...CHANGED, 'Dashboard', 'Articles', 'Movements', 'Tags'];
 
 type Period = { idClient: string; startDate: string; endDate: string };
 
-/** The document endpoints beyond the list (DESIGN §4b), and the motifs widgets (SPEC `motifs`). */
+/** The motifs widgets (SPEC `motifs`). */
 export const outputExtrasApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    output: build.query<TOutput, number>({
-      query: (id) => `/outputs/${id}`,
-      providesTags: ['Outputs'],
-    }),
-    createOutput: build.mutation<TOutput, TOutputInput>({
-      query: (body) => ({ url: '/outputs', method: 'POST', body }),
-      invalidatesTags: CHANGED,
-    }),
-    updateOutput: build.mutation<TOutput, { id: number; body: TOutputInput }>({
-      query: ({ id, body }) => ({ url: `/outputs/${id}`, method: 'PUT', body }),
-      invalidatesTags: CHANGED,
-    }),
-    setOutputStatus: build.mutation<TOutput, { id: number; status: TOutputStatus; note?: string | null }>({
-      query: ({ id, ...body }) => ({ url: `/outputs/${id}/status`, method: 'POST', body }),
-      invalidatesTags: MOVED,
-    }),
-    outputHistory: build.query<TDocumentEvent[], number>({
-      query: (id) => `/outputs/${id}/history`,
-      providesTags: ['Outputs', 'Logs'],
-    }),
     motifsOverview: build.query<TMotifsOverview, Period>({
       query: ({ idClient, startDate, endDate }) => ({
         url: `/dashboard/motifsOverview/${idClient}?startDate=${startDate}&endDate=${endDate}`,
@@ -60,12 +36,4 @@ export const outputExtrasApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useOutputQuery,
-  useCreateOutputMutation,
-  useUpdateOutputMutation,
-  useSetOutputStatusMutation,
-  useOutputHistoryQuery,
-  useMotifsOverviewQuery,
-  useMotifsByClientQuery,
-} = outputExtrasApi;
+export const { useMotifsOverviewQuery, useMotifsByClientQuery } = outputExtrasApi;

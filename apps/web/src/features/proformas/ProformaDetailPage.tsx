@@ -32,15 +32,7 @@ import { customerRef, useCustomerVatExemption } from '../customers/api';
 import { discountText } from '../invoices/InvoiceFacts';
 import { emptySalesLine, validateSalesLine, type SalesLine } from '../invoices/sales-draft';
 import { todayIso } from '../rfid/attribution-shared';
-import {
-  proformasApi,
-  useConvertProformaMutation,
-  useCreateProformaMutation,
-  useProformaHistoryQuery,
-  useProformaQuery,
-  useSetProformaStatusMutation,
-  useUpdateProformaMutation,
-} from './api';
+import { proformasApi, useConvertProformaMutation } from './api';
 import { newProformaDraft, proformaDraftOf, proformaKit, type ProformaDraft, type ProformaHeader } from './draft';
 import { PROFORMA_HISTORY, ProformaStatusChip } from './status';
 
@@ -51,7 +43,7 @@ export const ProformaDetailPage = () => {
   const { t } = useTranslation();
   return (
     <DocumentLoader<TProforma>
-      useDocument={useProformaQuery}
+      useDocument={proformasApi.useGet}
       back={{ to: LIST, label: t('proformas.title') }}
       statuses="proformas.statuses"
       render={(proforma, focusHeading) => <ProformaEditor proforma={proforma} focusHeading={focusHeading} />}
@@ -90,12 +82,12 @@ const ProformaEditor = ({
     proforma ? proformaDraftOf(proforma, language) : newProformaDraft(todayIso(), searchParams.get('customerId') ?? ''),
   );
   const [converting, setConverting] = useState(false);
-  const [create, { isLoading: creating }] = useCreateProformaMutation();
-  const [update, { isLoading: updating }] = useUpdateProformaMutation();
-  const [setStatus, { isLoading: changingStatus }] = useSetProformaStatusMutation();
+  const [create, { isLoading: creating }] = proformasApi.useCreate();
+  const [update, { isLoading: updating }] = proformasApi.useUpdate();
+  const [setStatus, { isLoading: changingStatus }] = proformasApi.useSetStatus();
   const [convert, { isLoading: convertBusy }] = useConvertProformaMutation();
   const [remove, { isLoading: removing }] = proformasApi.useRemove();
-  const { data: history } = useProformaHistoryQuery(proforma?.id ?? 0, { skip: !proforma });
+  const { data: history } = proformasApi.useHistory(proforma?.id ?? 0, { skip: !proforma });
   const editable = canWrite && (proforma === null || proforma.status === 'open');
   // Sales lines: French rates, and at 0 % an exemption (the customer's by default, else the article's).
   const customerExemption = useCustomerVatExemption(editable ? draft.header.customerId : '');
@@ -148,7 +140,7 @@ const ProformaEditor = ({
       focusHeading={focusHeading}
       dirty={dirty}
       save={editable ? { run: save, busy: creating || updating } : undefined}
-      pdf={proforma ? { path: `/proformas/${proforma.id}/pdf`, number: proforma.number } : undefined}
+      pdf={proforma ? { path: proformasApi.pdfPath(proforma.id), number: proforma.number } : undefined}
       status={
         proforma
           ? {

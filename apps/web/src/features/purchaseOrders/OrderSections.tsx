@@ -3,7 +3,7 @@ import type { TReceipt } from '@tagstock/contract';
 import { formatDate, formatNumber } from '../../components/format';
 import { DocumentHistory, type HistoryVocabulary } from '../../components/DocumentHistory';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
-import { usePurchaseOrderHistoryQuery, usePurchaseOrderReceiptsQuery } from './api';
+import { purchaseOrdersApi, usePurchaseOrderReceiptsQuery } from './api';
 import { historyLabels } from '../logs/log-format';
 
 export const ReceiptsTable = ({ orderId }: { orderId: number }) => {
@@ -65,6 +65,6 @@ const HISTORY: HistoryVocabulary = {
 };
 
 export const HistoryTable = ({ orderId }: { orderId: number }) => {
-  const { data: events } = usePurchaseOrderHistoryQuery(orderId);
+  const { data: events } = purchaseOrdersApi.useHistory(orderId);
   return <DocumentHistory events={events} vocabulary={HISTORY} />;
 };

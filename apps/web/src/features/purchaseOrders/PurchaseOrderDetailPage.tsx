@@ -22,13 +22,7 @@ import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
 import { todayIso } from '../rfid/attribution-shared';
 import { supplierRef } from '../suppliers/api';
-import {
-  activePaymentModeRef,
-  useCreatePurchaseOrderMutation,
-  usePurchaseOrderQuery,
-  useSetPurchaseOrderStatusMutation,
-  useUpdatePurchaseOrderMutation,
-} from './api';
+import { activePaymentModeRef, purchaseOrdersApi } from './api';
 import {
   draftOf,
   emptyLine,
@@ -49,7 +43,7 @@ export const PurchaseOrderDetailPage = () => {
   const { t } = useTranslation();
   return (
     <DocumentLoader<TPurchaseOrder>
-      useDocument={usePurchaseOrderQuery}
+      useDocument={purchaseOrdersApi.useGet}
       back={{ to: '/admin/bdc', label: t('purchaseOrders.title') }}
       statuses="purchaseOrders.statuses"
       more={(order) => t(`purchaseOrders.receiptStatuses.${order.receiptStatus}`)}
@@ -67,9 +61,9 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
     () => (order ? draftOf(order, columns.language) : newDraft(todayIso(), searchParams.get('supplierId') ?? '')),
   );
   const [receiving, setReceiving] = useState(false);
-  const [create, { isLoading: creating }] = useCreatePurchaseOrderMutation();
-  const [update, { isLoading: updating }] = useUpdatePurchaseOrderMutation();
-  const [setStatus, { isLoading: changingStatus }] = useSetPurchaseOrderStatusMutation();
+  const [create, { isLoading: creating }] = purchaseOrdersApi.useCreate();
+  const [update, { isLoading: updating }] = purchaseOrdersApi.useUpdate();
+  const [setStatus, { isLoading: changingStatus }] = purchaseOrdersApi.useSetStatus();
   const editable = canWrite && (order === null || order.status === 'in_progress');
   const preview = useMemo(() => previewTotals(draft.lines), [draft.lines]);
 
@@ -118,7 +112,7 @@ const OrderEditor = ({ order, focusHeading }: { order: TPurchaseOrder | null; fo
       focusHeading={focusHeading}
       dirty={dirty}
       save={editable ? { run: save, busy: creating || updating } : undefined}
-      pdf={order ? { path: `/purchase-orders/${order.id}/pdf`, number: order.number } : undefined}
+      pdf={order ? { path: purchaseOrdersApi.pdfPath(order.id), number: order.number } : undefined}
       status={
         order
           ? {

@@ -1,6 +1,5 @@
 import type {
   TArticleOnOrder,
-  TDocumentEvent,
   TPurchaseOrder,
   TPurchaseOrderInput,
   TPurchaseOrderStatus,
@@ -9,43 +8,28 @@ import type {
   TReceiptInput,
 } from '@tagstock/contract';
 import { baseApi, type TagType } from '../../app/base-api';
-import { createResourceApi } from '../../app/resource-api';
+import { createDocumentApi } from '../../app/document-api';
 import { referenceOf } from '../../components/reference-source';
 import { paymentModesApi } from '../paymentModes/api';
 
-/** The list (summaries) of SPEC state group `bdc`; an order itself comes from `usePurchaseOrderQuery`. */
-export const purchaseOrdersApi = createResourceApi<TPurchaseOrderSummary, TPurchaseOrderInput>({
+/** SPEC state group `bdc` (DESIGN §4b). */
+export const purchaseOrdersApi = createDocumentApi<
+  TPurchaseOrderSummary,
+  TPurchaseOrder,
+  TPurchaseOrderInput,
+  TPurchaseOrderStatus
+>({
   name: 'purchaseOrders',
   path: '/purchase-orders',
   tag: 'PurchaseOrders',
 });
 
-/** A change of an order also moves the dashboard, the log and (receipts) the stock of its articles. */
-const CHANGED: TagType[] = ['PurchaseOrders', 'Logs', 'Dashboard'];
-const RECEIVED: TagType[] = [...CHANGED, 'Articles', 'Movements'];
+/** A receipt also moves the stock of its articles. */
+const RECEIVED: TagType[] = ['PurchaseOrders', 'Logs', 'Dashboard', 'Articles', 'Movements'];
 
-/** The document endpoints beyond the list (DESIGN §4b): full order, status, receipts, history, on order. */
+/** Receipts and what is on order of an article. */
 export const purchaseOrderExtrasApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    purchaseOrder: build.query<TPurchaseOrder, number>({
-      query: (id) => `/purchase-orders/${id}`,
-      providesTags: ['PurchaseOrders'],
-    }),
-    createPurchaseOrder: build.mutation<TPurchaseOrder, TPurchaseOrderInput>({
-      query: (body) => ({ url: '/purchase-orders', method: 'POST', body }),
-      invalidatesTags: CHANGED,
-    }),
-    updatePurchaseOrder: build.mutation<TPurchaseOrder, { id: number; body: TPurchaseOrderInput }>({
-      query: ({ id, body }) => ({ url: `/purchase-orders/${id}`, method: 'PUT', body }),
-      invalidatesTags: CHANGED,
-    }),
-    setPurchaseOrderStatus: build.mutation<
-      TPurchaseOrder,
-      { id: number; status: TPurchaseOrderStatus; note?: string | null }
-    >({
-      query: ({ id, ...body }) => ({ url: `/purchase-orders/${id}/status`, method: 'POST', body }),
-      invalidatesTags: CHANGED,
-    }),
     receivePurchaseOrder: build.mutation<TPurchaseOrder, { id: number; body: TReceiptInput }>({
       query: ({ id, body }) => ({ url: `/purchase-orders/${id}/receipts`, method: 'POST', body }),
       invalidatesTags: RECEIVED,
@@ -54,10 +38,6 @@ export const purchaseOrderExtrasApi = baseApi.injectEndpoints({
       query: (id) => `/purchase-orders/${id}/receipts`,
       providesTags: ['PurchaseOrders'],
     }),
-    purchaseOrderHistory: build.query<TDocumentEvent[], number>({
-      query: (id) => `/purchase-orders/${id}/history`,
-      providesTags: ['PurchaseOrders', 'Logs'],
-    }),
     articleOnOrder: build.query<TArticleOnOrder, number>({
       query: (id) => `/articles/${id}/on-order`,
       providesTags: ['PurchaseOrders', 'Articles'],
@@ -65,16 +45,8 @@ export const purchaseOrderExtrasApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  usePurchaseOrderQuery,
-  useCreatePurchaseOrderMutation,
-  useUpdatePurchaseOrderMutation,
-  useSetPurchaseOrderStatusMutation,
-  useReceivePurchaseOrderMutation,
-  usePurchaseOrderReceiptsQuery,
-  usePurchaseOrderHistoryQuery,
-  useArticleOnOrderQuery,
-} = purchaseOrderExtrasApi;
+export const { useReceivePurchaseOrderMutation, usePurchaseOrderReceiptsQuery, useArticleOnOrderQuery } =
+  purchaseOrderExtrasApi;
 
 /** The modes a new or edited order may take (active ones). */
 export const activePaymentModeRef = referenceOf(paymentModesApi, (m) => m.label, 'label:asc', undefined, {
