@@ -3,6 +3,7 @@ import { id, optionalText, quantity, str } from './fields';
 import { ZPrice, ZRate } from './catalog';
 import { VAT_CATEGORIES } from './constants';
 import { ZVatExemption } from './einvoicing';
+import { ZEpcHex } from './rfid';
 
 /**
  * The business document pattern (DESIGN §4b): a header and lines; the server computes the totals in decimal
@@ -47,6 +48,62 @@ export const ZDocumentLine = z.object({
   netAmount: z.string(),
 });
 export type TDocumentLine = z.infer<typeof ZDocumentLine>;
+
+/** EPCs listed on one unpriced document (stock outputs, delivery notes), all lines together. */
+export const DOCUMENT_EPCS_MAX = 10_000;
+
+/**
+ * A line of an unpriced stock document (stock outputs, delivery notes): an article, a quantity and, optionally,
+ * the EPCs of the items picked (at most one per unit).
+ */
+export const ZUnpricedLineInput = z
+  .strictObject({
+    articleId: id(),
+    quantity: quantity(true).max(DOCUMENT_LINE_QUANTITY_MAX),
+    /** EPCs of the items (optional, at most the quantity): checked as tags of the line's article. */
+    epcs: z.array(ZEpcHex).max(DOCUMENT_EPCS_MAX).default([]),
+  })
+  .superRefine((line, ctx) => {
+    if (line.epcs.length > line.quantity)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'array',
+        maximum: line.quantity,
+        inclusive: true,
+        path: ['epcs'],
+        message: `at most ${line.quantity} EPCs, one per item`,
+      });
+  });
+export type TUnpricedLineInput = z.input<typeof ZUnpricedLineInput>;
+
+/** The lines of an unpriced document's body: at most DOCUMENT_LINES_MAX, DOCUMENT_EPCS_MAX EPCs in all. */
+export const ZUnpricedLinesInput = z
+  .array(ZUnpricedLineInput)
+  .max(DOCUMENT_LINES_MAX)
+  .default([])
+  .superRefine((lines, ctx) => {
+    const total = lines.reduce((sum, line) => sum + line.epcs.length, 0);
+    if (total > DOCUMENT_EPCS_MAX)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'array',
+        maximum: DOCUMENT_EPCS_MAX,
+        inclusive: true,
+        message: `at most ${DOCUMENT_EPCS_MAX} EPCs on one document`,
+      });
+  });
+
+/** An unpriced line as stored: the article's reference and designation when it was written. */
+export const ZUnpricedLine = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  articleId: z.number().int().nullable(),
+  reference: z.string(),
+  designation: z.string(),
+  quantity: z.number().int(),
+  epcs: z.array(z.string()),
+});
+export type TUnpricedLine = z.infer<typeof ZUnpricedLine>;
 
 /** One row of the VAT breakdown, per (category, rate): stored on the document with its totals. */
 export const ZVatBreakdown = z.object({

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
 import {
-  DOCUMENT_LINE_QUANTITY_MAX,
-  DOCUMENT_LINES_MAX,
   nextStatuses,
   ZStatusChangeBody,
+  ZUnpricedLine,
+  ZUnpricedLineInput,
+  ZUnpricedLinesInput,
   type TDocumentTransition,
 } from './documents';
-import { id, isoDate, optionalId, optionalText, stamp, quantity } from './fields';
-import { ZEpcHex } from './rfid';
+import { id, isoDate, optionalId, optionalText, stamp } from './fields';
 
 /**
  * Stock outputs (sorties, SPEC `motifs`): stock that leaves for another reason than a sale, with one of the
@@ -19,29 +19,10 @@ export const OUTPUT_STATUSES = ['draft', 'validated', 'canceled'] as const;
 export const ZOutputStatus = z.enum(OUTPUT_STATUSES);
 export type TOutputStatus = z.infer<typeof ZOutputStatus>;
 
-/** EPCs listed on one output, all lines together. */
-export const OUTPUT_EPCS_MAX = 10_000;
 /** How long a validated output authorizes its tags to leave through a gate. */
 export const OUTPUT_EXIT_HOURS = 24;
 
-export const ZOutputLineInput = z
-  .strictObject({
-    articleId: id(),
-    quantity: quantity(true).max(DOCUMENT_LINE_QUANTITY_MAX),
-    /** EPCs of the items that leave (optional, at most the quantity): their exit is authorized once validated. */
-    epcs: z.array(ZEpcHex).max(OUTPUT_EPCS_MAX).default([]),
-  })
-  .superRefine((line, ctx) => {
-    if (line.epcs.length > line.quantity)
-      ctx.addIssue({
-        code: 'too_big',
-        origin: 'array',
-        maximum: line.quantity,
-        inclusive: true,
-        path: ['epcs'],
-        message: `at most ${line.quantity} EPCs, one per item`,
-      });
-  });
+export const ZOutputLineInput = ZUnpricedLineInput;
 
 export const ZOutputInput = z
   .strictObject({
@@ -51,7 +32,7 @@ export const ZOutputInput = z
     consumerId: optionalId,
     customerId: optionalId,
     notes: optionalText(2000),
-    lines: z.array(ZOutputLineInput).max(DOCUMENT_LINES_MAX).default([]),
+    lines: ZUnpricedLinesInput,
   })
   .superRefine((output, ctx) => {
     if (output.consumerId && output.customerId)
@@ -61,28 +42,10 @@ export const ZOutputInput = z
         message: 'an output goes to a consumer or to a customer, not both',
         params: { code: 'one_recipient' },
       });
-    const total = output.lines.reduce((sum, line) => sum + line.epcs.length, 0);
-    if (total > OUTPUT_EPCS_MAX)
-      ctx.addIssue({
-        code: 'too_big',
-        origin: 'array',
-        maximum: OUTPUT_EPCS_MAX,
-        inclusive: true,
-        path: ['lines'],
-        message: `at most ${OUTPUT_EPCS_MAX} EPCs on one output`,
-      });
   });
 export type TOutputInput = z.input<typeof ZOutputInput>;
 
-export const ZOutputLine = z.object({
-  id: z.number().int(),
-  position: z.number().int(),
-  articleId: z.number().int().nullable(),
-  reference: z.string(),
-  designation: z.string(),
-  quantity: z.number().int(),
-  epcs: z.array(z.string()),
-});
+export const ZOutputLine = ZUnpricedLine;
 export type TOutputLine = z.infer<typeof ZOutputLine>;
 
 export const ZOutputSummary = z.object({

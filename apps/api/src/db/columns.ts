@@ -1,4 +1,5 @@
-import { customType, integer, jsonb, numeric, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, integer, jsonb, numeric, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/tenants/tenants.schema';
 
 /** Columns every tenant-owned table starts with. */
@@ -36,9 +37,9 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 /** Amounts of document lines and totals: up to 20 digits before the point (DOCUMENT_LINES_MAX lines). */
 export const documentAmount = (name: string) => numeric(name, { precision: 22, scale: 2 });
 
-/** The priced columns every document line has (purchase orders, orders to the platform…): what the line was
- * written with, kept when its article or product changes later. The document's own key and item go beside them. */
-export const documentLineColumns = () => ({
+/** The columns every document line has: its item as it was written (reference, designation), kept when the
+ * item changes later, and a quantity. The document's own key goes beside them. */
+const lineColumns = () => ({
   id: serial('id').primaryKey(),
   tenantId: integer('tenant_id')
     .notNull()
@@ -47,12 +48,32 @@ export const documentLineColumns = () => ({
   reference: text('reference').notNull(),
   designation: text('designation').notNull(),
   quantity: integer('quantity').notNull(),
+});
+
+/** The priced columns every priced document line has (purchase orders, orders to the platform, sales documents):
+ * what the line was written with. The document's own key and item go beside them. */
+export const documentLineColumns = () => ({
+  ...lineColumns(),
   unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull(),
   discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
   vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
   /** EN 16931 VAT category (S, Z, E, AE, K…). */
   vatCategory: text('vat_category').notNull().default('S'),
   netAmount: documentAmount('net_amount').notNull(),
+});
+
+/**
+ * The columns of an unpriced line of a stock document (stock outputs, delivery notes): an article (`article`: its
+ * table's key, passed in because the articles' schema needs this file), a quantity and the EPCs of the items
+ * picked, if listed. The document's own key goes beside them.
+ */
+export const unpricedLineColumns = (article: () => AnyPgColumn) => ({
+  ...lineColumns(),
+  articleId: integer('article_id').references(article),
+  epcs: text('epcs')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** The totals a priced document stores with its lines: never recomputed once it is no longer editable. */

@@ -15,7 +15,7 @@ import { jsonRows, isoUtc } from '../../db/sql-fragments';
 import { queryRows, type Tx } from '../../db/client';
 import { documentList } from '../../platform/documents/document-list';
 import type { DocumentContext, DocumentType, LockedDocument } from '../../platform/documents/document-type';
-import { PRICED_LINE_COLUMNS, pricedLines, storedTotals } from '../../platform/documents/priced-lines';
+import { pricedLines, storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
 import { logActivity } from '../../platform/activity-log';
@@ -25,6 +25,7 @@ import { creditNotePrintable } from './invoice-print';
 import { tenantDay } from './invoices';
 import { releaseToAccount } from './payments';
 import { exemptBreakdown, exemptionColumns, exemptionSelect } from './sales-documents';
+import { creditNoteLines } from './invoicing.schema';
 
 type Input = z.output<typeof ZCreditNoteInput>;
 type LockedNote = LockedDocument<TCreditNoteStatus> & { invoiceId: number };
@@ -303,16 +304,7 @@ export const creditNoteType: DocumentType<TCreditNoteStatus, TCreditNote, Input,
   entity: 'credit_note',
   noun: 'credit note',
   table: 'credit_notes',
-  lines: {
-    table: 'credit_note_lines',
-    parent: 'credit_note_id',
-    columns: {
-      ...PRICED_LINE_COLUMNS,
-      invoice_line_id: 'int',
-      vat_exemption_code: 'text',
-      vat_exemption_text: 'text',
-    },
-  },
+  lines: { table: creditNoteLines, parent: creditNoteLines.creditNoteId },
   series: 'AV',
   numberAt: 'issued',
   editable: [],

@@ -25,7 +25,10 @@ import { badRequest } from '../../platform/errors';
 import { companyForDocuments, companyMissingFor } from '../company/company.service';
 import { invoiceFacturX } from './einvoice';
 import { invoicePrintable } from './invoice-print';
-import { customerParty, discountText, readSalesLines, SALES_LINE_COLUMNS, writeSalesDocument } from './sales-documents';
+import { customerParty, discountText, readSalesLines, writeSalesDocument } from './sales-documents';
+import { invoiceLines } from './invoicing.schema';
+
+const LINES = { table: invoiceLines, parent: invoiceLines.invoiceId };
 
 type Input = z.output<typeof ZInvoiceInput>;
 export type LockedInvoice = {
@@ -256,7 +259,7 @@ export const invoiceListSpec = (tenantId: number | null, q: Record<string, unkno
     columns: summaryColumns,
     from: summaryFrom,
     equals: { status: sql`o.status`, customerId: sql`o.customer_id`, paymentLabel: paymentLabelCode('o') },
-    lines: { table: 'invoice_lines', parent: 'invoice_id' },
+    lines: LINES,
     search: [sql`o.number`, sql`c.name`],
     sort: {
       number: sql`o.number`,
@@ -291,7 +294,7 @@ export const invoiceType: DocumentType<TInvoiceStatus, TInvoice, Input, LockedIn
   entity: 'invoice',
   noun: 'invoice',
   table: 'invoices',
-  lines: { table: 'invoice_lines', parent: 'invoice_id', columns: SALES_LINE_COLUMNS },
+  lines: LINES,
   series: 'FA',
   numberAt: 'issued',
   editable: ['draft'],

@@ -20,9 +20,11 @@ import {
   customerParty,
   discountText,
   readSalesLines,
-  SALES_LINE_COLUMNS,
   writeSalesDocument,
 } from './sales-documents';
+import { proformaLines } from './invoicing.schema';
+
+const LINES = { table: proformaLines, parent: proformaLines.proformaId };
 
 type Input = z.output<typeof ZProformaInput>;
 
@@ -69,7 +71,7 @@ export const proformaType: DocumentType<TProformaStatus, TProforma, Input> = {
   entity: 'proforma',
   noun: 'proforma',
   table: 'proformas',
-  lines: { table: 'proforma_lines', parent: 'proforma_id', columns: SALES_LINE_COLUMNS },
+  lines: LINES,
   series: 'PF',
   numberAt: 'create',
   editable: ['open'],
@@ -90,7 +92,7 @@ export const proformaType: DocumentType<TProformaStatus, TProforma, Input> = {
       columns: summaryColumns,
       from: summaryFrom,
       equals: { status: sql`o.status`, customerId: sql`o.customer_id` },
-      lines: { table: 'proforma_lines', parent: 'proforma_id' },
+      lines: LINES,
       search: [sql`o.number`, sql`c.name`],
       sort: {
         number: sql`o.number`,

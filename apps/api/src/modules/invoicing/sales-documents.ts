@@ -16,7 +16,7 @@ import { vatKey } from '@tagstock/contract/money';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
 import type { DocumentContext, WrittenDocument } from '../../platform/documents/document-type';
-import { PRICED_LINE_COLUMNS, pricedLines, pricedLineSelect } from '../../platform/documents/priced-lines';
+import { pricedLines, pricedLineSelect } from '../../platform/documents/priced-lines';
 import { lineArticles, missingReferences, type Reference } from '../../platform/documents/references';
 import { badRequest, type FieldError } from '../../platform/errors';
 import { formatMoney, formatPercent, type PdfLanguage } from '../../platform/pdf/pdf-format';
@@ -25,14 +25,6 @@ import { formatMoney, formatPercent, type PdfLanguage } from '../../platform/pdf
  * What proformas, invoices and credit notes share: lines of the kit on a customer's document with a discount
  * on the whole, written and read the same way, and the customer as the PDF's party.
  */
-
-/** The columns of a sales line: the kit's priced columns, its article and why it carries no VAT. */
-export const SALES_LINE_COLUMNS = {
-  ...PRICED_LINE_COLUMNS,
-  article_id: 'int',
-  vat_exemption_code: 'text',
-  vat_exemption_text: 'text',
-} as const;
 
 type SalesInput = {
   customerId: number;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../db/columns';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantColumns, unpricedLineColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { articles } from '../articles/articles.schema';
 import { customers } from '../customers/customers.schema';
@@ -43,22 +43,10 @@ export const outputs = pgTable(
 export const outputLines = pgTable(
   'output_lines',
   {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    ...unpricedLineColumns(() => articles.id),
     outputId: integer('output_id')
       .notNull()
       .references(() => outputs.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    articleId: integer('article_id').references(() => articles.id),
-    reference: text('reference').notNull(),
-    designation: text('designation').notNull(),
-    quantity: integer('quantity').notNull(),
-    epcs: text('epcs')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('output_lines_output_idx').on(t.outputId, t.position),

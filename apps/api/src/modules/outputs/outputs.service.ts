@@ -5,21 +5,22 @@ import {
   ZOutputInput,
   type TActivityEntity,
   type TOutput,
-  type TOutputLine,
   type TOutputStatus,
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
-import { isoUtc, jsonList } from '../../db/sql-fragments';
+import { isoUtc } from '../../db/sql-fragments';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest } from '../../platform/errors';
-import { lineArticles, missingReferences } from '../../platform/documents/references';
+import { missingReferences } from '../../platform/documents/references';
+import { readUnpricedLines, unpricedLines } from '../../platform/documents/unpriced-lines';
 import { documentList } from '../../platform/documents/document-list';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
-import { epcConflict } from '../rfid/tags-received';
-import { moveStock } from '../stock/stock.service';
+import { outputLines } from './outputs.schema';
+
+const LINES = { table: outputLines, parent: outputLines.outputId };
 
 export const OUTPUT_ENTITY = 'output' satisfies TActivityEntity;
 
@@ -71,7 +72,7 @@ const listSpec = (tenantId: number | null, q: Record<string, unknown>) =>
       consumerId: sql`o.consumer_id`,
       customerId: sql`o.customer_id`,
     },
-    lines: { table: 'output_lines', parent: 'output_id' },
+    lines: LINES,
     search: [sql`o.number`, sql`r.label`, sql`co.name`, sql`cu.name`],
     sort: {
       number: sql`o.number`,
@@ -95,12 +96,7 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOu
         where o.id = ${id} and o.tenant_id = ${tenantId}`,
   );
   if (!header) return undefined;
-  const lines = await queryRows<TOutputLine>(
-    tx,
-    sql`select id, position, article_id as "articleId", reference, designation, quantity, epcs
-        from output_lines where output_id = ${id} and tenant_id = ${tenantId} order by position`,
-  );
-  return { ...header, lines };
+  return { ...header, lines: await readUnpricedLines(tx, LINES, tenantId, id) };
 }
 
 /**
@@ -108,37 +104,18 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOu
  * articles and EPCs, each checked in the caller's tenant: an EPC must be a tag of the line's article, listed once.
  */
 async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const { byId, errors } = await lineArticles(tx, tenantId, input.lines);
-  errors.unshift(
-    ...(await missingReferences(tx, tenantId, {
-      reasonId: {
-        table: 'reasons',
-        id: input.reasonId,
-        where: sql`kind <> 'increment'`,
-        message: 'not a reason for an output',
-      },
-      consumerId: { table: 'consumers', id: input.consumerId },
-      customerId: { table: 'customers', id: input.customerId },
-    })),
-  );
-  const epcs = input.lines.flatMap((l, i) => l.epcs.map((epc) => ({ epc, line: i, article: l.articleId })));
-  const tags = epcs.length
-    ? await queryRows<{ epc: string; articleId: number | null }>(
-        tx,
-        sql`select t.epc, t.article_id as "articleId" from ${jsonList(epcs.map((e) => e.epc))} e(epc)
-            join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc`,
-      )
-    : [];
-  const tagArticle = new Map(tags.map((t) => [t.epc, t.articleId]));
-  const seen = new Set<string>();
-  for (const e of epcs) {
-    const field = `lines.${e.line}.epcs`;
-    if (seen.has(e.epc)) errors.push({ field, message: `${e.epc} given twice`, code: 'invalid' });
-    else if (!tagArticle.has(e.epc)) errors.push({ field, message: `${e.epc} is not a known tag`, code: 'not_found' });
-    else if (tagArticle.get(e.epc) !== e.article)
-      errors.push({ field, message: `${e.epc} is not a tag of this article`, code: 'invalid' });
-    seen.add(e.epc);
-  }
+  const lines = await unpricedLines(tx, tenantId, input.lines);
+  const errors = await missingReferences(tx, tenantId, {
+    reasonId: {
+      table: 'reasons',
+      id: input.reasonId,
+      where: sql`kind <> 'increment'`,
+      message: 'not a reason for an output',
+    },
+    consumerId: { table: 'consumers', id: input.consumerId },
+    customerId: { table: 'customers', id: input.customerId },
+  });
+  errors.push(...lines.errors);
   if (errors.length) throw badRequest('unknown_reference', 'Unknown reason, recipient, article or tag', errors);
   return {
     header: {
@@ -148,89 +125,30 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
       customer_id: input.customerId,
       notes: input.notes,
       line_count: input.lines.length,
-      units: input.lines.reduce((sum, l) => sum + l.quantity, 0),
-      epc_count: epcs.length,
+      units: lines.units,
+      epc_count: lines.epcCount,
     },
-    lines: input.lines.map((l, i) => {
-      const article = byId.get(l.articleId)!;
-      return {
-        position: i + 1,
-        article_id: l.articleId,
-        reference: article.reference,
-        designation: article.designation,
-        quantity: l.quantity,
-        epcs: l.epcs,
-      };
-    }),
+    lines: lines.rows,
   };
 }
 
-const storedLines = (ctx: DocumentContext, id: number) =>
-  queryRows<{ articleId: number; quantity: number }>(
-    ctx.tx,
-    sql`select article_id as "articleId", quantity from output_lines
-        where output_id = ${id} and tenant_id = ${ctx.tenantId} and article_id is not null order by position`,
-  );
-
-/** The stock of the lines moves out (validation) or back (a return), with the number and the tenant's reason. */
-async function moveLines(ctx: DocumentContext, output: LockedOutput, direction: 1 | -1) {
-  const lines = await storedLines(ctx, output.id);
-  await moveStock(
-    ctx.tx,
-    { tenantId: ctx.tenantId, userId: ctx.userId },
-    lines.map((l) => ({
-      articleId: l.articleId,
-      delta: direction * l.quantity,
-      reason: 'output' as const,
-      reasonId: output.reasonId,
-      note: output.number,
-      source: { type: OUTPUT_ENTITY, id: output.id },
-    })),
-  );
-}
-
 /**
- * Validation: the stock goes out; the listed tags, which must be in stock, leave it and may pass an exit gate
- * for OUTPUT_EXIT_HOURS from now. A constant number of statements whatever the number of lines and tags.
+ * Validation (after the kit took the stock and the listed tags out): the tags may pass an exit gate for
+ * OUTPUT_EXIT_HOURS from now. A constant number of statements whatever the number of lines and tags.
  */
-async function validate(ctx: DocumentContext, output: LockedOutput) {
-  const { tx, tenantId } = ctx;
-  const outside = await queryRows<{ epc: string }>(
-    tx,
-    sql`select e.epc from output_lines l cross join unnest(l.epcs) e(epc)
-          left join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc
-        where l.output_id = ${output.id} and l.tenant_id = ${tenantId}
-          and (t.id is null or not t.in_stock or t.article_id is distinct from l.article_id)
-        order by e.epc limit 100`,
-  );
-  if (outside.length)
-    throw epcConflict(
-      'epc_not_in_stock',
-      'are not in stock as items of their line',
-      outside.map((r) => r.epc),
-    );
-  await moveLines(ctx, output, -1);
+async function validate({ tx, tenantId }: DocumentContext, output: LockedOutput) {
   await tx.execute(
-    sql`with listed as (
-          select t.id from output_lines l cross join unnest(l.epcs) e(epc)
-            join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc
-          where l.output_id = ${output.id} and l.tenant_id = ${tenantId}),
-        gone as (update tags t set in_stock = false, updated_at = now() from listed
-                 where t.id = listed.id and t.tenant_id = ${tenantId} returning t.id)
-        insert into output_tags (tenant_id, output_id, tag_id) select ${tenantId}, ${output.id}, id from gone`,
+    sql`insert into output_tags (tenant_id, output_id, tag_id)
+        select ${tenantId}, ${output.id}, t.id from output_lines l cross join unnest(l.epcs) e(epc)
+          join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc
+        where l.output_id = ${output.id} and l.tenant_id = ${tenantId}`,
   );
   await tx.execute(sql`update outputs set validated_at = now() where id = ${output.id} and tenant_id = ${tenantId}`);
 }
 
-/** A return: the stock comes back, the tags that have not come back since are in stock again, the exit window ends. */
-async function cancel(ctx: DocumentContext, output: LockedOutput) {
-  const { tx, tenantId } = ctx;
-  await moveLines(ctx, output, 1);
-  await tx.execute(
-    sql`with back as (delete from output_tags where output_id = ${output.id} and tenant_id = ${tenantId} returning tag_id)
-        update tags t set in_stock = true, updated_at = now() from back
-        where t.id = back.tag_id and t.tenant_id = ${tenantId}`,
-  );
+/** A return (after the kit put the stock and the tags back): the exit window ends. */
+async function cancel({ tx, tenantId }: DocumentContext, output: LockedOutput) {
+  await tx.execute(sql`delete from output_tags where output_id = ${output.id} and tenant_id = ${tenantId}`);
 }
 
 /** Stock outputs (BS series): drafts, numbered when validated; a validated one is canceled by a return. */
@@ -238,18 +156,7 @@ export const outputType: DocumentType<TOutputStatus, TOutput, Input, LockedOutpu
   entity: OUTPUT_ENTITY,
   noun: 'output',
   table: 'outputs',
-  lines: {
-    table: 'output_lines',
-    parent: 'output_id',
-    columns: {
-      position: 'int',
-      article_id: 'int',
-      reference: 'text',
-      designation: 'text',
-      quantity: 'int',
-      epcs: 'text[]',
-    },
-  },
+  lines: LINES,
   series: 'BS',
   numberAt: 'validated',
   editable: ['draft'],
@@ -261,6 +168,7 @@ export const outputType: DocumentType<TOutputStatus, TOutput, Input, LockedOutpu
     { no_lines: 'An output without lines cannot be validated' },
     { 'draft>validated': validate, 'validated>canceled': cancel },
   ),
+  stock: { out: 'validated', back: 'canceled', reason: 'output', reasonId: (o) => o.reasonId },
   lockColumns: sql`line_count as "lineCount", reason_id as "reasonId"`,
   input: ZOutputInput,
   read: findOne,

@@ -22,7 +22,6 @@ import type { DocumentContext, DocumentType } from '../../platform/documents/doc
 import { documentHistory } from '../../platform/documents/history';
 import { tenantToday } from '../../platform/documents/numbering';
 import {
-  PRICED_LINE_COLUMNS,
   pricedLines,
   pricedLineSelect,
   storedTotals,
@@ -34,6 +33,7 @@ import type { PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { epcConflict } from '../rfid/tags-received';
 import { epcRange } from './epc-range';
+import { platformOrderLines } from './platform-orders.schema';
 
 export const PLATFORM_ORDER_ENTITY = 'platform_order' satisfies TActivityEntity;
 
@@ -163,11 +163,7 @@ export const platformOrderType: DocumentType<TPlatformOrderStatus, TPlatformOrde
   entity: PLATFORM_ORDER_ENTITY,
   noun: 'platform order',
   table: 'platform_orders',
-  lines: {
-    table: 'platform_order_lines',
-    parent: 'order_id',
-    columns: { ...PRICED_LINE_COLUMNS, product_id: 'int', kind: 'text' },
-  },
+  lines: { table: platformOrderLines, parent: platformOrderLines.orderId },
   series: 'RB',
   numberAt: 'create',
   editable: [],

@@ -20,7 +20,6 @@ import { tenantScope, type AuthContext } from '../../platform/auth';
 import { documentService } from '../../platform/documents/document-service';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
 import {
-  PRICED_LINE_COLUMNS,
   pricedLines,
   pricedLineSelect,
   storedTotals,
@@ -33,6 +32,9 @@ import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { putReceivedTagsInStock, type ReceivedTag } from '../rfid/tags-received';
 import { moveStock } from '../stock/stock.service';
+import { purchaseOrderLines } from './purchasing.schema';
+
+const LINES = { table: purchaseOrderLines, parent: purchaseOrderLines.orderId };
 
 const PDF_LABELS: Record<
   PdfLanguage,
@@ -109,7 +111,7 @@ export const purchaseOrderListSpec = (tenantId: number | null, q: Record<string,
     columns: summaryColumns,
     from: summaryFrom,
     equals: { status: sql`o.status`, receiptStatus: sql`o.receipt_status`, supplierId: sql`o.supplier_id` },
-    lines: { table: 'purchase_order_lines', parent: 'order_id' },
+    lines: LINES,
     search: [sql`o.number`, sql`s.name`],
     sort: {
       number: sql`o.number`,
@@ -218,7 +220,7 @@ export const purchaseOrderType: DocumentType<TPurchaseOrderStatus, TPurchaseOrde
   entity: PURCHASE_ORDER_ENTITY,
   noun: 'purchase order',
   table: 'purchase_orders',
-  lines: { table: 'purchase_order_lines', parent: 'order_id', columns: { ...PRICED_LINE_COLUMNS, article_id: 'int' } },
+  lines: LINES,
   series: 'BC',
   numberAt: 'create',
   editable: ['in_progress'],

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListSpec } from '../pagination';
+import type { DocumentLines } from './document-type';
 
 /**
  * The list of a document type, its table aliased `o`: of one tenant (or, `tenantId` null, of every tenant for the
@@ -11,7 +12,7 @@ export function documentList(
   q: Record<string, unknown>,
   spec: Omit<ListSpec, 'where' | 'tieBreaker'> & {
     equals: Record<string, SQL>;
-    lines?: { table: string; parent: string };
+    lines?: DocumentLines;
   },
 ): ListSpec {
   const { equals, lines, ...list } = spec;
@@ -24,7 +25,7 @@ export function documentList(
         .map(([field, column]) => sql`${column} = ${q[field]}`),
       ...(lines && q.articleId
         ? [
-            sql`exists (select 1 from ${sql.identifier(lines.table)} l where l.${sql.identifier(lines.parent)} = o.id
+            sql`exists (select 1 from ${lines.table} l where l.${sql.identifier(lines.parent.name)} = o.id
                   and l.tenant_id = o.tenant_id and l.article_id = ${q.articleId})`,
           ]
         : []),

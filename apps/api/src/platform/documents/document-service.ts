@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { TActivityAction, TDocumentEvent, TList } from '@tagstock/contract';
 import { queryRows, withPlatform, withTenant, type Db, type Tx } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
@@ -8,11 +8,12 @@ import { callerTenant, tenantScope, type AuthContext } from '../auth';
 import { conflict, notFound } from '../errors';
 import { paginate } from '../pagination';
 import { renderDocumentPdf, type PdfLanguage } from '../pdf/document-pdf';
-import type { DocumentContext, DocumentType, LockedDocument, WrittenDocument } from './document-type';
+import { lineColumns, type DocumentContext, type DocumentType, type LockedDocument, type WrittenDocument } from './document-type';
 import { documentHistory, statusChangeEntry } from './history';
 import { readStoredPdf, writeStoredPdf } from './issued-pdfs';
 import { nextDocumentNumber } from './numbering';
 import { checkTransition } from './status-machine';
+import { runStockEffect } from './stock-effect';
 
 type Actor = 'tenant' | 'platform';
 
@@ -29,8 +30,9 @@ export function documentService<
 >(db: Db, type: DocumentType<S, Full, Input, Locked>) {
   const scoped = tenantScope(db);
   const table = sql.identifier(type.table);
-  const lineTable = sql.identifier(type.lines.table);
-  const parent = sql.identifier(type.lines.parent);
+  const lineTable = sql.identifier(getTableName(type.lines.table));
+  const parent = sql.identifier(type.lines.parent.name);
+  const lineTypes = lineColumns(type.lines);
   const ofTenant = (tenantId: number | null) => (tenantId === null ? sql`` : sql` and tenant_id = ${tenantId}`);
 
   async function read(tx: Tx, tenantId: number | null, id: number): Promise<Full> {
@@ -76,15 +78,20 @@ export function documentService<
 
   async function writeLines(ctx: DocumentContext, id: number, lines: WrittenDocument['lines']) {
     if (!lines.length) return;
-    const columns = Object.entries(type.lines.columns);
+    // The columns the type writes (its rows' keys), typed as the table declares them.
+    const columns = Object.keys(lines[0]!).map((name) => {
+      const type = lineTypes.get(name);
+      if (!type) throw new Error(`${name} is not a column of the lines`);
+      return `${name} ${type}`;
+    });
     const names = sql.join(
-      columns.map(([name]) => sql.identifier(name)),
+      Object.keys(lines[0]!).map((name) => sql.identifier(name)),
       sql`, `,
     );
     await ctx.tx.execute(
       sql`insert into ${lineTable} (tenant_id, ${parent}, ${names})
           select ${ctx.tenantId}, ${id}, ${names}
-          from ${jsonRows(lines)} as x(${sql.raw(columns.map(([name, t]) => `${name} ${t}`).join(', '))})`,
+          from ${jsonRows(lines)} as x(${sql.raw(columns.join(', '))})`,
     );
   }
 
@@ -124,7 +131,9 @@ export function documentService<
       sql`update ${table} set status = ${to}, number = ${number}, updated_at = now()
           where id = ${doc.id} and tenant_id = ${doc.tenantId}`,
     );
-    await transition.effect?.(docCtx, { ...doc, number, status: to });
+    const changed = { ...doc, number, status: to };
+    if (type.stock) await runStockEffect(docCtx, type.lines, type.entity, type.stock, changed, doc.status);
+    await transition.effect?.(docCtx, changed);
     const entry = statusChangeEntry(number ?? known(doc), doc.status, to, note);
     await log(docCtx, doc.id, entry)(entry.summary, entry.changes);
   }

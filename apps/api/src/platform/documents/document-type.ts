@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ErrorCode, TActivityEntity, TDocumentTransition, TPermission } from '@tagstock/contract';
 import type { Tx } from '../../db/client';
@@ -6,6 +7,7 @@ import type { TChange } from '../../db/schema';
 import type { AuthContext } from '../auth';
 import type { ListSpec } from '../pagination';
 import type { PdfCompany, PdfLanguage, PrintableDocument } from '../pdf/document-pdf';
+import type { StockEffect } from './stock-effect';
 
 /** The transaction a document is written in, with its tenant and the user writing. */
 export type DocumentContext = { tx: Tx; tenantId: number; userId: number | null; auth: AuthContext };
@@ -22,8 +24,15 @@ export type Transition<S extends string, D> = TDocumentTransition<S, D> & {
 /** A document locked for a write: what every document table has, and the columns the type's rules look at. */
 export type LockedDocument<S extends string> = { id: number; tenantId: number; number: string | null; status: S };
 
-/** SQL types of the columns of a document's lines, for writing them in one statement (`jsonb_to_recordset`). */
-export type LineColumns = Record<string, 'int' | 'text' | 'numeric' | 'jsonb' | 'text[]'>;
+/**
+ * Where a document's lines are: their drizzle table and the column naming the document. The lines are written in
+ * one statement with the SQL types the table declares (`lineColumns`), never re-declared by the type.
+ */
+export type DocumentLines = { table: PgTable; parent: PgColumn };
+
+/** The SQL name and type of each column of a lines table (`unit_price` → `numeric(14, 4)`). */
+export const lineColumns = (lines: DocumentLines): ReadonlyMap<string, string> =>
+  new Map(Object.values(getTableColumns(lines.table)).map((c) => [c.name, c.getSQLType()]));
 
 /** What a type's `write` answers: the header's columns and the rows of its lines. */
 export type WrittenDocument = {
@@ -46,7 +55,7 @@ export type DocumentType<
   /** English name in problems (`purchase order not found`). */
   noun: string;
   table: string;
-  lines: { table: string; parent: string; columns: LineColumns };
+  lines: DocumentLines;
   /** The prefix of its numbers (`BC` → `BC-2026-000001`), a counter of its own per tenant and year. */
   series: string;
   /** The number is given at creation, or when the document enters this status (types with drafts). */
@@ -62,6 +71,11 @@ export type DocumentType<
    */
   actions?: Record<string, { statuses: readonly S[]; code: ErrorCode; message: string }>;
   transitions: readonly Transition<S, Locked>[];
+  /**
+   * Stock documents: the lines' stock (and listed tags) goes out on entering `out` and back on going from `out` to
+   * `back`, before the transition's own effect (`stock: { out: 'validated', back: 'canceled', reason: 'output' }`).
+   */
+  stock?: StockEffect<S, Locked>;
   /** Columns read with the lock for the transitions' rules, aliased as `Locked` names them (`line_count as "lineCount"`). */
   lockColumns?: SQL;
   /** The body of a create or an update; `write` gets what it parses to. */

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TVatCategory } from '@tagstock/contract';
 import { defaultVatCategory, documentTotals, type DocumentDiscount } from '@tagstock/contract/money';
-import type { LineColumns } from './document-type';
 
 /**
  * The priced layer of the document kit: lines with a price, a discount and a VAT rate and category, and the
@@ -20,18 +19,6 @@ export type PricedLine = {
   vatRate: string;
   vatCategory?: TVatCategory | null;
 };
-
-export const PRICED_LINE_COLUMNS = {
-  position: 'int',
-  reference: 'text',
-  designation: 'text',
-  quantity: 'int',
-  unit_price: 'numeric',
-  discount: 'numeric',
-  vat_rate: 'numeric',
-  vat_category: 'text',
-  net_amount: 'numeric',
-} as const satisfies LineColumns;
 
 /**
  * The rows of the lines (with their item's columns from `item`) and the totals columns of the document: net,

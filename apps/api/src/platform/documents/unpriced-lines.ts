@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { TUnpricedLine } from '@tagstock/contract';
+import { queryRows, type Tx } from '../../db/client';
+import { jsonList } from '../../db/sql-fragments';
+import type { DocumentLines } from './document-type';
+import { lineArticles } from './references';
+
+/**
+ * The unpriced layer of the document kit, beside the priced one: lines of stock documents (stock outputs, delivery
+ * notes) naming an article, a quantity and optionally the EPCs of the items picked. Their table is made with
+ * `unpricedLineColumns` (db/columns.ts), their body is the contract's `ZUnpricedLinesInput`, their answer
+ * `ZUnpricedLine`.
+ */
+
+/** A line of the body as the contract's `ZUnpricedLineInput` parses it. */
+type Line = { articleId: number; quantity: number; epcs: readonly string[] };
+
+/**
+ * The rows of the lines (the article's reference and designation as they are now) and a field error for each line
+ * naming an article of no such row in the tenant, or an EPC that is not a tag of its line's article or is listed
+ * twice; with the units and EPCs the lines count. Two queries whatever the number of lines.
+ */
+export async function unpricedLines(tx: Tx, tenantId: number, lines: readonly Line[]) {
+  const { byId, errors } = await lineArticles(tx, tenantId, lines);
+  const epcs = lines.flatMap((l, i) => l.epcs.map((epc) => ({ epc, line: i, article: l.articleId })));
+  const tags = epcs.length
+    ? await queryRows<{ epc: string; articleId: number | null }>(
+        tx,
+        sql`select t.epc, t.article_id as "articleId" from ${jsonList(epcs.map((e) => e.epc))} e(epc)
+            join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc`,
+      )
+    : [];
+  const tagArticle = new Map(tags.map((t) => [t.epc, t.articleId]));
+  const seen = new Set<string>();
+  for (const e of epcs) {
+    const field = `lines.${e.line}.epcs`;
+    if (seen.has(e.epc)) errors.push({ field, message: `${e.epc} given twice`, code: 'invalid' });
+    else if (!tagArticle.has(e.epc)) errors.push({ field, message: `${e.epc} is not a known tag`, code: 'not_found' });
+    else if (tagArticle.get(e.epc) !== e.article)
+      errors.push({ field, message: `${e.epc} is not a tag of this article`, code: 'invalid' });
+    seen.add(e.epc);
+  }
+  const rows = lines.map((l, i) => {
+    const article = byId.get(l.articleId);
+    return {
+      position: i + 1,
+      article_id: l.articleId,
+      reference: article?.reference ?? '',
+      designation: article?.designation ?? '',
+      quantity: l.quantity,
+      epcs: l.epcs,
+    };
+  });
+  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+  return { rows, errors, units, epcCount: epcs.length };
+}
+
+/** The columns of an unpriced line as the contract names them (`ZUnpricedLine`). */
+export const unpricedLineSelect = sql`id, position, article_id as "articleId", reference, designation, quantity, epcs`;
+
+/** The stored lines of a document (`tenantId` null: the platform's work), in their order, as `ZUnpricedLine`. */
+export const readUnpricedLines = (tx: Tx, lines: DocumentLines, tenantId: number | null, id: number) =>
+  queryRows<TUnpricedLine>(
+    tx,
+    sql`select ${unpricedLineSelect} from ${lines.table}
+        where ${sql.identifier(lines.parent.name)} = ${id}${tenantId === null ? sql`` : sql` and tenant_id = ${tenantId}`}
+        order by position`,
+  );
