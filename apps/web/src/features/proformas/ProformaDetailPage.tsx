@@ -2,31 +2,23 @@ import { useMemo, useState, type RefObject } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import ConvertIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { PROFORMA_TRANSITIONS, type TProforma } from '@tagstock/contract';
+import { PROFORMA_TRANSITIONS, type TProforma, type TProformaInput, type TProformaStatus } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DateField } from '../../components/DateField';
 import { DocumentHistory } from '../../components/DocumentHistory';
+import { DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { DiscountEditor, previewDiscount } from '../../components/documents/DiscountEditor';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { previewTotals } from '../../components/documents/lines';
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { TotalsTable } from '../../components/documents/TotalsTable';
-import { useDocumentDraft } from '../../components/documents/use-document-draft';
-import { useDocumentSave } from '../../components/documents/use-document-save';
-import { Fact, Facts } from '../../components/Facts';
-import { formatDate } from '../../components/format';
+import { DocumentSubtitle, useDocumentEditor } from '../../components/documents/use-document-editor';
 import { problemMessage } from '../../components/notify';
-import { ReferenceSelect } from '../../components/ReferenceSelect';
 import { Section } from '../../components/Section';
-import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
 import { customerRef, useCustomerVatExemption } from '../customers/api';
 import { discountText } from '../invoices/InvoiceFacts';
@@ -62,6 +54,47 @@ const InvoiceLink = ({ proforma }: { proforma: TProforma }) => {
   );
 };
 
+/** The header: customer, dates, discount, notes; read only, the invoice it became and who created it. */
+const HEADER: HeaderField<ProformaHeader, TProforma>[] = [
+  {
+    name: 'customerId',
+    label: 'fields.customer',
+    kind: 'reference',
+    source: customerRef,
+    required: true,
+    show: (proforma) => proforma.customerName,
+  },
+  {
+    name: 'proformaDate',
+    label: 'proformas.proformaDate',
+    kind: 'date',
+    required: true,
+    size: { xs: 12, sm: 6, md: 3 },
+  },
+  { name: 'validUntil', label: 'proformas.validUntil', kind: 'date', size: { xs: 12, sm: 6, md: 3 } },
+  {
+    name: 'discount',
+    label: 'documents.discount.title',
+    kind: 'custom',
+    input: ({ header, errors, setHeader }) => (
+      <DiscountEditor
+        value={header.discount}
+        error={errors.discount}
+        onChange={(discount) => setHeader({ discount })}
+      />
+    ),
+    show: (proforma, language) => discountText(proforma.discount, language),
+  },
+  { name: 'notes', label: 'invoices.notes', kind: 'notes' },
+  {
+    name: 'invoice',
+    label: 'proformas.invoice',
+    kind: 'fact',
+    show: (proforma) => (proforma.invoiceId === null ? null : <InvoiceLink proforma={proforma} />),
+  },
+  { name: 'createdBy', label: 'invoices.createdBy', kind: 'fact', show: (proforma) => proforma.createdByName ?? '—' },
+];
+
 const ProformaEditor = ({
   proforma,
   focusHeading,
@@ -72,38 +105,29 @@ const ProformaEditor = ({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const canWrite = useCanWrite('invoices');
   const columns = useLineColumns();
   const language = columns.language;
-  const { draft, dirty, errors, setErrors, change, setHeader, fieldError } = useDocumentDraft<
-    ProformaHeader,
-    ProformaDraft
-  >(() =>
-    proforma ? proformaDraftOf(proforma, language) : newProformaDraft(todayIso(), searchParams.get('customerId') ?? ''),
-  );
+  const editor = useDocumentEditor<TProformaStatus, TProforma, TProformaInput, ProformaHeader, ProformaDraft>({
+    api: proformasApi,
+    doc: proforma,
+    permission: 'invoices',
+    editableIn: ['open'],
+    initial: () =>
+      proforma
+        ? proformaDraftOf(proforma, language)
+        : newProformaDraft(todayIso(), searchParams.get('customerId') ?? ''),
+    check: proformaKit.validateDraft,
+    serverErrors: proformaKit.serverErrors,
+    focusHeading,
+    created: (doc) => ({ path: `${LIST}/${doc.id}`, message: t('proformas.created', { number: doc.number }) }),
+  });
+  const { draft, dirty, errors, editable, canWrite } = editor;
   const [converting, setConverting] = useState(false);
-  const [create, { isLoading: creating }] = proformasApi.useCreate();
-  const [update, { isLoading: updating }] = proformasApi.useUpdate();
-  const [setStatus, { isLoading: changingStatus }] = proformasApi.useSetStatus();
   const [convert, { isLoading: convertBusy }] = useConvertProformaMutation();
-  const [remove, { isLoading: removing }] = proformasApi.useRemove();
-  const { data: history } = proformasApi.useHistory(proforma?.id ?? 0, { skip: !proforma });
-  const editable = canWrite && (proforma === null || proforma.status === 'open');
   // Sales lines: French rates, and at 0 % an exemption (the customer's by default, else the article's).
   const customerExemption = useCustomerVatExemption(editable ? draft.header.customerId : '');
   const discount = useMemo(() => previewDiscount(draft.header.discount), [draft.header.discount]);
   const preview = useMemo(() => previewTotals(draft.lines, discount), [draft.lines, discount]);
-
-  const save = useDocumentSave({
-    doc: proforma,
-    check: () => proformaKit.validateDraft(draft),
-    serverErrors: (error) => proformaKit.serverErrors(error, draft),
-    setErrors,
-    update,
-    create,
-    focusHeading,
-    created: (doc) => ({ path: `${LIST}/${doc.id}`, message: t('proformas.created', { number: doc.number }) }),
-  });
 
   const convertNow = async () => {
     if (!proforma) return;
@@ -120,40 +144,16 @@ const ProformaEditor = ({
   const canConvert = canWrite && proforma?.status === 'open' && proforma.lineCount > 0;
   return (
     <DocumentShell
+      {...editor.shell}
       back={{ to: LIST, label: t('proformas.title') }}
       title={proforma ? t('proformas.titleOf', { number: proforma.number }) : t('proformas.new')}
       documentTitle={proforma?.number ?? t('proformas.new')}
       subtitle={
         proforma && (
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            component="span"
-            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-          >
-            <span>{proforma.customerName}</span>
-            <ProformaStatusChip status={proforma.status} />
-          </Stack>
+          <DocumentSubtitle name={proforma.customerName} chip={<ProformaStatusChip status={proforma.status} />} />
         )
       }
-      focusHeading={focusHeading}
-      dirty={dirty}
-      save={editable ? { run: save, busy: creating || updating } : undefined}
-      pdf={proforma ? { path: proformasApi.pdfPath(proforma.id), number: proforma.number } : undefined}
-      status={
-        proforma
-          ? {
-              transitions: PROFORMA_TRANSITIONS,
-              doc: proforma,
-              actor: 'tenant',
-              allowed: canWrite,
-              texts: 'proformas',
-              change: (status, note) => setStatus({ id: proforma.id, status, note }).unwrap(),
-              busy: changingStatus,
-            }
-          : undefined
-      }
+      status={editor.status(PROFORMA_TRANSITIONS, 'proformas')}
       actions={
         canConvert && (
           <Button
@@ -167,84 +167,12 @@ const ProformaEditor = ({
           </Button>
         )
       }
-      remove={proforma && editable ? { run: () => remove(proforma.id).unwrap(), busy: removing } : undefined}
       locked={proforma && !editable && canWrite ? t(`proformas.locked.${proforma.status}`) : null}
     >
       <Grid container spacing={3}>
         <Grid size={12}>
           <Section title={t('proformas.header')}>
-            {editable ? (
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <ReferenceSelect
-                    source={customerRef}
-                    label={t('fields.customer')}
-                    required
-                    value={draft.header.customerId}
-                    {...fieldError('customerId')}
-                    onChange={(customerId) => setHeader({ customerId })}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                  <DateField
-                    fullWidth
-                    required
-                    label={t('proformas.proformaDate')}
-                    value={draft.header.proformaDate}
-                    {...fieldError('proformaDate')}
-                    onChange={(proformaDate) => setHeader({ proformaDate })}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                  <DateField
-                    fullWidth
-                    label={t('proformas.validUntil')}
-                    value={draft.header.validUntil}
-                    {...fieldError('validUntil')}
-                    onChange={(validUntil) => setHeader({ validUntil })}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <DiscountEditor
-                    value={draft.header.discount}
-                    error={errors.discount}
-                    onChange={(discount) => setHeader({ discount })}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 6 }}>
-                  <TextField
-                    fullWidth
-                    multiline
-                    minRows={1}
-                    label={t('invoices.notes')}
-                    value={draft.header.notes}
-                    {...fieldError('notes')}
-                    onChange={(e) => setHeader({ notes: e.target.value })}
-                    slotProps={{ htmlInput: { maxLength: 2000 } }}
-                  />
-                </Grid>
-              </Grid>
-            ) : (
-              proforma && (
-                <>
-                  <Facts>
-                    <Fact label={t('fields.customer')} value={proforma.customerName} />
-                    <Fact label={t('proformas.proformaDate')} value={formatDate(proforma.proformaDate, language)} />
-                    <Fact label={t('proformas.validUntil')} value={formatDate(proforma.validUntil, language)} />
-                    <Fact label={t('documents.discount.title')} value={discountText(proforma.discount, language)} />
-                    {proforma.invoiceId !== null && (
-                      <Fact label={t('proformas.invoice')} value={<InvoiceLink proforma={proforma} />} />
-                    )}
-                    <Fact label={t('invoices.createdBy')} value={proforma.createdByName ?? '—'} />
-                  </Facts>
-                  {proforma.notes && (
-                    <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>
-                      {proforma.notes}
-                    </Typography>
-                  )}
-                </>
-              )
-            )}
+            <DocumentHeader fields={HEADER} doc={proforma} edit={editor.headerEdit} />
           </Section>
         </Grid>
         <Grid size={12}>
@@ -254,7 +182,7 @@ const ProformaEditor = ({
               edit={
                 editable
                   ? {
-                      onChange: (lines) => change({ ...draft, lines }),
+                      onChange: (lines) => editor.change({ ...draft, lines }),
                       newLine: emptySalesLine,
                       validateLine: validateSalesLine,
                     }
@@ -278,7 +206,7 @@ const ProformaEditor = ({
         {proforma && (
           <Grid size={12}>
             <Section title={t('proformas.history')}>
-              <DocumentHistory events={history} vocabulary={PROFORMA_HISTORY} />
+              <DocumentHistory events={editor.history} vocabulary={PROFORMA_HISTORY} />
             </Section>
           </Grid>
         )}

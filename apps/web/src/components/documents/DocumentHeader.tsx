@@ -1,0 +1,172 @@
+import type { ReactNode } from 'react';
+import Grid, { type GridSize } from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../DateField';
+import { Fact, Facts } from '../Facts';
+import { formatDate, formatDateTime } from '../format';
+import { ReferenceSelect } from '../ReferenceSelect';
+import type { ReferenceSource } from '../reference-source';
+import type { DraftErrors } from './lines';
+
+type Size = GridSize | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
+type FieldError = { error: boolean; helperText?: string };
+
+/** What a custom input gets: the field's value, its setter, its error props, the whole header. */
+export type HeaderInput<H> = {
+  value: string;
+  set: (value: string) => void;
+  error: FieldError;
+  errors: DraftErrors;
+  header: H;
+  setHeader: (changes: Partial<H>) => void;
+  label: string;
+};
+
+type Common<H, D> = {
+  /** The translation key of its label, on the form and on the facts (`factLabel` there when it differs). */
+  label: string | ((header: H) => string);
+  factLabel?: string;
+  size?: Size;
+  /** Not on the form for this header (a recipient when there is none). */
+  hidden?: (header: H) => boolean;
+  /**
+   * Its value once the document is read only: the document's field of the same name, formatted by its kind,
+   * unless given; `null` leaves it out of the facts (and `false` leaves out the fact of a field kept on the form).
+   */
+  show?: ((doc: D, language: string) => ReactNode) | false;
+  testId?: string;
+};
+
+/** A field on the form (and, read only, a fact) named as the draft's header field it edits. */
+type Input<H, D> = Common<H, D> & {
+  name: keyof H & string;
+  required?: boolean;
+  /** What a change writes, when more than the field (a change of kind clears its reference). */
+  set?: (value: string, header: H) => Partial<H>;
+} & (
+    | { kind: 'text' | 'date' }
+    /** Long text: a paragraph under the facts, not a fact. */
+    | { kind: 'notes'; maxLength?: number }
+    /** Codes named `${options}.<code>`. */
+    | { kind: 'select'; options: readonly string[]; optionLabels: string }
+    /** A reference (a customer, a reason), by the source its kind of header calls for. */
+    | { kind: 'reference'; source: ReferenceSource | ((header: H) => ReferenceSource) }
+    | { kind: 'custom'; input: (props: HeaderInput<H>) => ReactNode }
+  );
+
+/** A fact of the document read only, never on the form (who created it, when it was validated). */
+type ReadOnly<H, D> = Common<H, D> & { kind: 'fact'; name: string; show: (doc: D, language: string) => ReactNode };
+
+/** One header field of a document type: declared once, it is a form field while editable and a fact otherwise. */
+export type HeaderField<H, D> = Input<H, D> | ReadOnly<H, D>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A document's value as read: dates in the user's language, "—" for nothing. */
+const formatted = (value: unknown, language: string): ReactNode => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value !== 'string') return String(value);
+  if (DATE.test(value)) return formatDate(value, language);
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value, language);
+  return value;
+};
+
+type Props<H, D> = {
+  fields: readonly HeaderField<H, D>[];
+  /** The form while the document is editable (its draft's header and setters), else its facts. */
+  edit?: {
+    header: H;
+    setHeader: (changes: Partial<H>) => void;
+    fieldError: (field: keyof H & string) => FieldError;
+    errors: DraftErrors;
+  };
+  doc: D | null;
+};
+
+/**
+ * The header of a document (DESIGN §4b) from its declared fields: a form while the status allows editing, its facts
+ * (label: value) otherwise, long texts under them.
+ */
+export const DocumentHeader = <H extends object, D extends object>({ fields, edit, doc }: Props<H, D>) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  if (edit) {
+    const { header, setHeader, fieldError, errors } = edit;
+    const values = header as Record<string, unknown>;
+    return (
+      <Grid container spacing={2}>
+        {fields.map((field) => {
+          if (field.kind === 'fact' || field.hidden?.(header)) return null;
+          const label = t(typeof field.label === 'function' ? field.label(header) : field.label);
+          const value = String(values[field.name] ?? '');
+          const set = (next: string) =>
+            setHeader(field.set ? field.set(next, header) : ({ [field.name]: next } as Partial<H>));
+          const error = fieldError(field.name);
+          const common = { label, required: field.required, ...error };
+          let input: ReactNode;
+          if (field.kind === 'reference') {
+            const source = typeof field.source === 'function' ? field.source(header) : field.source;
+            // A new select for each source: the search of one is not the other's.
+            input = <ReferenceSelect key={label} source={source} value={value} onChange={set} {...common} />;
+          } else if (field.kind === 'date') {
+            input = <DateField fullWidth value={value} onChange={set} {...common} />;
+          } else if (field.kind === 'select') {
+            input = (
+              <TextField select fullWidth value={value} onChange={(e) => set(e.target.value)} {...common}>
+                {field.options.map((option) => (
+                  <MenuItem key={option} value={option}>
+                    {t(`${field.optionLabels}.${option}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            );
+          } else if (field.kind === 'custom') {
+            input = field.input({ value, set, error, errors, header, setHeader, label });
+          } else {
+            const notes = field.kind === 'notes';
+            input = (
+              <TextField
+                fullWidth
+                multiline={notes}
+                minRows={notes ? 1 : undefined}
+                value={value}
+                onChange={(e) => set(e.target.value)}
+                slotProps={notes ? { htmlInput: { maxLength: field.maxLength ?? 2000 } } : undefined}
+                {...common}
+              />
+            );
+          }
+          return (
+            <Grid key={field.name} size={field.size ?? { xs: 12, md: 6 }}>
+              {input}
+            </Grid>
+          );
+        })}
+      </Grid>
+    );
+  }
+  if (!doc) return null;
+  const record = doc as Record<string, unknown>;
+  const notes = fields.filter((field) => field.kind === 'notes' && record[field.name]);
+  return (
+    <>
+      <Facts>
+        {fields.map((field) => {
+          if (field.kind === 'notes' || field.show === false) return null;
+          const value = field.show ? field.show(doc, language) : formatted(record[field.name], language);
+          if (value === null) return null;
+          const label = field.factLabel ?? (typeof field.label === 'string' ? field.label : field.name);
+          return <Fact key={field.name} label={t(label)} value={value} testId={field.testId} />;
+        })}
+      </Facts>
+      {notes.map((field) => (
+        <Typography key={field.name} variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>
+          {String(record[field.name])}
+        </Typography>
+      ))}
+    </>
+  );
+};
