@@ -28,6 +28,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { outputsModule } from './modules/outputs/outputs.module';
+import { reservationsModule } from './modules/reservations/reservations.module';
 import { invoicingModule } from './modules/invoicing/invoicing.module';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
 import { tenantExportModule } from './modules/tenant-export/tenant-export.module';
@@ -198,6 +199,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           purchasingModule(db),
           platformOrdersModule(db),
           outputsModule(db),
+          reservationsModule(db),
           invoicing,
           receivedInvoicesModule(db),
           tenantExportModule(db, keptPdfs),

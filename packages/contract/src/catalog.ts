@@ -175,6 +175,8 @@ export const ZArticle = z.object({
   designation: z.string(),
   size: z.string().nullable(),
   quantity: z.number().int(),
+  /** On hand minus the active reservations (see reservations.ts). */
+  available: z.number().int(),
   priceHt: z.string(),
   vatRate: z.string(),
   priceTtc: z.string(),

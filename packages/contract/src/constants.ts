@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'import_invalid',
   'import_partial',
   'in_use',
+  'insufficient_available',
   'insufficient_stock',
   'internal_error',
   'invalid_credentials',

@@ -16,3 +16,4 @@ export * from './invoicing';
 export * from './received-invoices';
 export * from './einvoicing';
 export * from './backups';
+export * from './reservations';

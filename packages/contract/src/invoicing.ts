@@ -18,6 +18,7 @@ import {
   type TArticleNature,
   type TCustomerKind,
 } from './einvoicing';
+import { reservationChoice } from './reservations';
 
 /**
  * Sales documents (SPEC §3, state groups `invoice`, `avoir`): proformas, invoices, credit notes and the payments
@@ -276,6 +277,8 @@ export const ZInvoiceInput = z.strictObject({
   /** BT-23; none: derived from the lines (B1 goods, S1 services, M1 both). */
   billingMode: optionalBillingMode,
   lines: salesLines,
+  /** Lines beyond what is available: go on without reserving, or reserve what is available (creation only). */
+  ...reservationChoice,
 });
 export type TInvoiceInput = z.input<typeof ZInvoiceInput>;
 

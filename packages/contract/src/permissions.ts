@@ -25,6 +25,7 @@ export const RESOURCES = [
   'outputs',
   'invoices',
   'receivedInvoices',
+  'reservations',
 ] as const;
 export type TResource = (typeof RESOURCES)[number];
 

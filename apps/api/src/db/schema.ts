@@ -17,3 +17,4 @@ export * from '../modules/company/company.schema';
 export * from '../modules/outputs/outputs.schema';
 export * from '../modules/invoicing/invoicing.schema';
 export * from '../modules/received-invoices/received-invoices.schema';
+export * from '../modules/reservations/reservations.schema';

@@ -17,6 +17,8 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
     /** What the translated text of `code` needs (e.g. which records use the one being deleted). */
     readonly params?: ProblemParams,
+    /** Extension members of the problem (RFC 9457 §3.2), e.g. the lines beyond what is available. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -172,7 +174,8 @@ function dbProblem(err: unknown): TProblem | undefined {
 /** Maps every error to RFC 9457 problem+json; never sends a stack trace. */
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return sendProblem(reply, problem(err.status, err.code, err.message, err.errors, err.params), err.headers);
+    const p = problem(err.status, err.code, err.message, err.errors, err.params);
+    return sendProblem(reply, err.extensions ? { ...err.extensions, ...p } : p, err.headers);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const where = err.validationContext ?? 'body';

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TArticleListQuery } from '@tagstock/contract';
 import { isoUtc, moneyText } from '../../db/sql-fragments';
 import type { ListSpec } from '../../platform/pagination';
+import { availableOf } from '../reservations/availability';
 
-export const articleColumns = sql`a.id, a.reference, a.designation, a.size, a.quantity,
+export const articleColumns = sql`a.id, a.reference, a.designation, a.size, a.quantity, ${availableOf('a')} as available,
   ${moneyText(sql`a.price_ht`)} as "priceHt", trim_scale(a.vat_rate)::text as "vatRate",
   ${moneyText(sql`a.price_ttc`)} as "priceTtc", ${moneyText(sql`a.unit_price`)} as "unitPrice", a.stock_alert as "stockAlert",
   a.category_id as "categoryId", c.name as "categoryName", a.supplier_id as "supplierId", s.name as "supplierName",
@@ -14,6 +15,7 @@ export const articleSort = {
   reference: sql`a.reference`,
   designation: sql`a.designation`,
   quantity: sql`a.quantity`,
+  available: availableOf('a'),
   priceHt: sql`a.price_ht`,
   priceTtc: sql`a.price_ttc`,
   stockAlert: sql`a.stock_alert`,

@@ -38,6 +38,7 @@ import { invoicingDashboardRoutes } from './invoicing-dashboard';
 import { registerInvoicingUsages } from './invoicing.usages';
 import { paymentsService } from './payments';
 import { proformaType } from './proformas';
+import { withAvailabilityCheck } from '../reservations/reservations.service';
 
 /** A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). */
 export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
@@ -74,7 +75,8 @@ export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
 export function invoicingModule(db: Db) {
   registerInvoicingUsages();
   const proformas = documentService(db, proformaType);
-  const invoices = documentService(db, invoiceType);
+  // Lines beyond what is available ask for confirmation, or reserve what is available (SPEC §5).
+  const invoices = withAvailabilityCheck(documentService(db, invoiceType), 'invoice');
   const creditNotes = documentService(db, creditNoteType);
   const payments = paymentsService(db);
 
