@@ -3,11 +3,14 @@ import { TENANT_TIME_ZONE } from '../../platform/documents/numbering';
 import { SHARED_COLUMNS, TABLES, type Meaning } from './export-columns';
 import type { ExportTable } from './export-tables';
 
-/** What an export wrote: each table and its row count, each folder and its file count, PDFs not stored yet. */
+/**
+ * What an export wrote: each table and its row count, each folder and its file count, the issued documents whose
+ * PDF is not stored yet (the first numbers, and how many in all).
+ */
 export type ExportSummary = {
   tables: { table: ExportTable; rows: number }[];
   files: { folder: string; table: string; count: number }[];
-  pdfsNotYetStored: string[];
+  pdfsNotYetStored: { listed: string[]; count: number };
 };
 
 /** The meaning of a column of a table: the table's own, else the shared one of its name. */
@@ -15,9 +18,6 @@ export const columnMeaning = (table: string, column: string): Meaning | undefine
   TABLES[table]?.columns?.[column] ?? SHARED_COLUMNS[column];
 
 const MISSING: Meaning = ['(non décrit)', '(not described)'];
-// Numbers of PDFs not stored yet listed in the README; the rest are counted.
-const LISTED_MAX = 200;
-
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
 const when = (d: Date) =>
@@ -68,9 +68,9 @@ export function exportReadme(summary: ExportSummary, info: { tenantName: string;
     '| --- | --- |',
   );
   for (const f of summary.files) add(`| \`${f.folder}\` (${f.table}) | ${f.count} |`);
-  if (summary.pdfsNotYetStored.length) {
-    const listed = summary.pdfsNotYetStored.slice(0, LISTED_MAX).join(', ');
-    const more = summary.pdfsNotYetStored.length - LISTED_MAX;
+  if (summary.pdfsNotYetStored.count) {
+    const listed = summary.pdfsNotYetStored.listed.join(', ');
+    const more = summary.pdfsNotYetStored.count - summary.pdfsNotYetStored.listed.length;
     add(
       '',
       `PDF pas encore conservés (refaire l’export plus tard) / PDFs not stored yet (export again later): ` +

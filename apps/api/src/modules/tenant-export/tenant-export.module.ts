@@ -1,4 +1,3 @@
-import archiver from 'archiver';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TENANT_EXPORT_PERMISSION } from '@tagstock/contract';
@@ -8,6 +7,7 @@ import { callerTenant } from '../../platform/auth';
 import type { KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { TENANT_TIME_ZONE } from '../../platform/documents/numbering';
 import { writeTenantExport } from './tenant-export.service';
+import { ZipWriter } from './zip-writer';
 
 /** The archive's name: the tenant's name in plain letters, and the day (Paris). */
 function fileNameOf(tenantName: string, at: Date) {
@@ -56,14 +56,14 @@ export function tenantExportModule(db: Db, kept: readonly KeepsIssuedPdf[]) {
           const [t] = await queryRows<{ name: string }>(tx, sql`select name from tenants where id = ${tenantId}`);
           return t?.name ?? String(tenantId);
         });
-        const archive = archiver('zip', { zlib: { level: 6 } });
-        archive.on('warning', (err) => req.log.warn({ err }, 'tenant export warning'));
-        // Reported by the writer below, which stops; listened to here so that no error goes unhandled.
-        archive.on('error', (err) => req.log.debug({ err }, 'tenant export archive error'));
+        const zip = new ZipWriter();
         const stop = new AbortController();
         let finished = false;
         reply.raw.on('close', () => {
-          if (!finished) stop.abort();
+          if (finished) return;
+          stop.abort();
+          // An entry waiting for room in the output gives up at once.
+          zip.abort();
         });
         // A client that reads nothing for this long is cut off (the socket's idle timer: no byte in or out).
         reply.raw.setTimeout(app.exportIdleTimeoutMs, () => {
@@ -71,18 +71,18 @@ export function tenantExportModule(db: Db, kept: readonly KeepsIssuedPdf[]) {
           reply.raw.destroy();
         });
         const started = Date.now();
-        void writeTenantExport(db, tenantId, archive, kept, { tenantName, exportedAt }, stop.signal)
+        void writeTenantExport(db, tenantId, zip, kept, { tenantName, exportedAt }, stop.signal)
           .then(async (summary) => {
-            await archive.finalize();
+            await zip.finalize();
             finished = true;
             req.log.info(
-              { tenantId, ms: Date.now() - started, bytes: archive.pointer(), tables: summary.tables.length },
+              { tenantId, ms: Date.now() - started, bytes: zip.bytes, tables: summary.tables.length },
               'tenant export written',
             );
           })
           .catch((err: unknown) => {
             if (!stop.signal.aborted) req.log.error({ err, tenantId }, 'tenant export failed');
-            archive.abort();
+            zip.abort();
             reply.raw.destroy();
           });
         const name = fileNameOf(tenantName, exportedAt);
@@ -90,7 +90,7 @@ export function tenantExportModule(db: Db, kept: readonly KeepsIssuedPdf[]) {
           .type('application/zip')
           .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'no-store')
-          .send(archive);
+          .send(zip.output);
       },
     );
   };

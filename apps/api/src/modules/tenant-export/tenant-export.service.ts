@@ -1,11 +1,11 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { Archiver, ZipEntryData } from 'archiver';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, withTenant, type Db } from '../../db/client';
 import { KEY_ORDER, missingPdfs, type KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { csvCell, xlsxCell, type SheetColumnType } from '../../platform/spreadsheet';
 import { exportTables, type ExportTable } from './export-tables';
 import { exportReadme, type ExportSummary } from './export-readme';
+import type { ZipWriter } from './zip-writer';
 
 // exceljs is loaded on first use (a third of a second of start-up otherwise).
 const excel = async () => (await import('exceljs')).default;
@@ -20,6 +20,8 @@ export const XLSX_CELL_CHARS = 32_767;
 const FILE_META_PAGE = 500;
 const FILE_BATCH_COUNT = 100;
 const FILE_BATCH_BYTES = 4 * 1024 * 1024;
+/** Numbers of PDFs not stored yet listed in the README; the rest are counted. */
+export const PDFS_NOT_STORED_LISTED = 200;
 
 type Row = Record<string, unknown>;
 
@@ -33,29 +35,6 @@ const inKeyOrder = <T>(db: Db, tenantId: number, query: SQL) =>
     await tx.execute(KEY_ORDER);
     return queryRows<T>(tx, query);
   });
-
-/** Adds one entry and resolves once the archive has taken it whole: one file at a time is in memory. */
-function addEntry(archive: Archiver, source: Readable, data: ZipEntryData, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (err?: Error) => {
-      archive.off('entry', onEntry);
-      archive.off('error', onError);
-      signal.removeEventListener('abort', onAbort);
-      if (err) {
-        source.destroy();
-        reject(err);
-      } else resolve();
-    };
-    const onEntry = () => done();
-    const onError = (err: Error) => done(err);
-    const onAbort = () => done(new Error('export aborted'));
-    if (signal.aborted) return onAbort();
-    archive.on('entry', onEntry);
-    archive.on('error', onError);
-    signal.addEventListener('abort', onAbort);
-    archive.append(source, data);
-  });
-}
 
 /** A table's rows page by page in its key's order, each page in its own short transaction of the tenant. */
 async function* tableRows(db: Db, tenantId: number, table: ExportTable): AsyncGenerator<Row[]> {
@@ -119,18 +98,36 @@ const xlsxValue = (value: unknown, type: SheetColumnType) => {
   return typeof cell === 'string' && cell.length > XLSX_CELL_CHARS ? `${cell.slice(0, XLSX_CELL_CHARS - 1)}…` : cell;
 };
 
-/** Resolves once `out` has room again (or is gone): exceljs writes without backpressure. */
-async function roomIn(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return;
+/** What a stream's writable side says of its buffer (Node's streams and exceljs's `readable-stream` ones). */
+type Filling = { writableLength?: number; writableHighWaterMark?: number; destroyed?: boolean } & NodeJS.EventEmitter;
+
+/** Resolves once `stream` has room again (or is gone). */
+async function roomIn(stream: Filling): Promise<void> {
+  const full = () => !stream.destroyed && (stream.writableLength ?? 0) >= (stream.writableHighWaterMark ?? Infinity);
+  if (!full()) return;
   await new Promise<void>((resolve) => {
     const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
       resolve();
     };
-    out.on('drain', done);
-    out.on('close', done);
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
   });
+}
+
+/**
+ * Resolves once exceljs has passed a page on: its sheet stream writes into its own zip's compressor without
+ * waiting (the rows would pile up there when the client reads slower than the rows are read), and its zip writes
+ * into `out`; both are waited for before the next page is read.
+ */
+async function pageTaken(sheet: unknown, out: PassThrough): Promise<void> {
+  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
+  if (Array.isArray(pipes))
+    for (const pipe of pipes as Filling[]) if (typeof pipe?.on === 'function') await roomIn(pipe);
+  await roomIn(out);
 }
 
 /** A table as an XLSX workbook written as it streams (typed cells, a sheet per million rows). */
@@ -168,7 +165,7 @@ function xlsxOf(rows: AsyncIterable<Row[]>, table: ExportTable): Readable {
           row.commit();
           inSheet += 1;
         }
-        await roomIn(out);
+        await pageTaken(sheet, out);
         if (out.destroyed) return;
       }
       sheet.commit();
@@ -290,12 +287,16 @@ async function* filesOf(db: Db, tenantId: number, src: FileSource): AsyncGenerat
         if (bytes > FILE_BATCH_BYTES) break;
         batch.push(meta[i]!);
       }
-      const data = await batchData(db, tenantId, src, where, batch);
-      const byKey = new Map(data.map((r) => [src.key.map((k) => String(r[k])).join('\u0000'), r.data]));
+      // The hex text is decoded at once: the batch's bytes wait outside the JavaScript heap while they are written.
+      const byKey = new Map<string, Buffer>();
+      for (const r of await batchData(db, tenantId, src, where, batch))
+        byKey.set(src.key.map((k) => String(r[k])).join('\u0000'), Buffer.from(String(r.data), 'hex'));
       for (const row of batch) {
-        const found = byKey.get(src.key.map((k) => String(row[k])).join('\u0000'));
+        const key = src.key.map((k) => String(row[k])).join('\u0000');
+        const bytes = byKey.get(key);
+        byKey.delete(key);
         // Deleted between the two reads (an article image): left out.
-        if (found !== undefined) yield { row, bytes: Buffer.from(String(found), 'hex') };
+        if (bytes !== undefined) yield { row, bytes };
       }
     }
     if (meta.length < FILE_META_PAGE) return;
@@ -336,45 +337,50 @@ async function batchData(db: Db, tenantId: number, src: FileSource, where: SQL, 
   return rows;
 }
 
-/** The numbers of issued documents whose PDF is not stored yet (the job stores them): listed in the README. */
-async function pdfsNotYetStored(db: Db, tenantId: number, kept: readonly KeepsIssuedPdf[]): Promise<string[]> {
-  const numbers: string[] = [];
+/**
+ * The issued documents whose PDF is not stored yet (the job stores them), for the README: the first numbers and
+ * how many in all (not every number: they may be many).
+ */
+async function pdfsNotYetStored(
+  db: Db,
+  tenantId: number,
+  kept: readonly KeepsIssuedPdf[],
+): Promise<ExportSummary['pdfsNotYetStored']> {
+  const found: ExportSummary['pdfsNotYetStored'] = { listed: [], count: 0 };
   for (const { type } of kept)
-    for await (const page of missingPdfs((query) => inKeyOrder(db, tenantId, query), type, tenantId))
-      numbers.push(...page.map((d) => d.number));
-  return numbers;
+    for await (const page of missingPdfs((query) => inKeyOrder(db, tenantId, query), type, tenantId)) {
+      found.count += page.length;
+      for (const d of page) if (found.listed.length < PDFS_NOT_STORED_LISTED) found.listed.push(d.number);
+    }
+  return found;
 }
 
 export type ExportInfo = { tenantName: string; exportedAt: Date };
 
 /**
- * Writes the tenant's whole data into `archive`, one entry at a time (each CSV, XLSX and file streamed into it as
- * the client reads): every table as CSV and XLSX, the issued documents' stored PDFs, the received originals, the
- * article images and the logo, then the README. Every query names the tenant (row-level security is the second
- * wall). Stops when `signal` aborts (the client left). Does not finalize the archive.
+ * Writes the tenant's whole data into `zip`, one entry at a time, each read from the database a page at a time as
+ * the client reads (the zip writer waits for room before the next page is asked for): every table as CSV and XLSX,
+ * the issued documents' stored PDFs, the received originals, the article images and the logo, then the README.
+ * Every query names the tenant (row-level security is the second wall) and runs in its own short transaction,
+ * released before its rows are written. Stops when `signal` aborts (the client left). Does not finalize the archive.
  */
 export async function writeTenantExport(
   db: Db,
   tenantId: number,
-  archive: Archiver,
+  zip: ZipWriter,
   kept: readonly KeepsIssuedPdf[],
   info: ExportInfo,
   signal: AbortSignal,
 ): Promise<ExportSummary> {
   const date = info.exportedAt;
-  const summary: ExportSummary = { tables: [], files: [], pdfsNotYetStored: [] };
+  const summary: ExportSummary = { tables: [], files: [], pdfsNotYetStored: { listed: [], count: 0 } };
   for (const table of exportTables()) {
     const count = { rows: 0 };
-    await addEntry(
-      archive,
-      csvOf(tableRows(db, tenantId, table), table, count),
-      { name: `csv/${table.name}.csv`, date },
-      signal,
-    );
-    await addEntry(
-      archive,
+    await zip.add(`csv/${table.name}.csv`, csvOf(tableRows(db, tenantId, table), table, count), { date }, signal);
+    await zip.add(
+      `xlsx/${table.name}.xlsx`,
       xlsxOf(tableRows(db, tenantId, table), table),
-      { name: `xlsx/${table.name}.xlsx`, date, store: true },
+      { date, store: true },
       signal,
     );
     summary.tables.push({ table, rows: count.rows });
@@ -382,13 +388,12 @@ export async function writeTenantExport(
   for (const src of FILE_SOURCES) {
     let files = 0;
     for await (const { row, bytes } of filesOf(db, tenantId, src)) {
-      await addEntry(archive, Readable.from([bytes]), { name: src.name(row), date, store: src.store(row) }, signal);
+      await zip.add(src.name(row), bytes, { date, store: src.store(row) }, signal);
       files += 1;
     }
     summary.files.push({ folder: src.folder, table: src.table, count: files });
   }
   summary.pdfsNotYetStored = await pdfsNotYetStored(db, tenantId, kept);
-  const readme = exportReadme(summary, info);
-  await addEntry(archive, Readable.from([Buffer.from(readme)]), { name: 'README.md', date }, signal);
+  await zip.add('README.md', Buffer.from(exportReadme(summary, info)), { date }, signal);
   return summary;
 }

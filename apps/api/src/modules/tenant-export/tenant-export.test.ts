@@ -7,6 +7,8 @@ import { readZip, type ZipEntry } from '../../test/zip-reader';
 import { columnMeaning } from './export-readme';
 import { TABLES } from './export-columns';
 import { exportTables, SECRET_COLUMN } from './export-tables';
+import { writeTenantExport } from './tenant-export.service';
+import { ZipWriter } from './zip-writer';
 
 /*
  * A tenant's whole data as one ZIP: every table as CSV and XLSX, the kept PDFs of its issued documents, its received
@@ -70,6 +72,8 @@ beforeAll(async () => {
     priceHt: '10.00',
     vatRate: '20',
     stockAlert: 0,
+    // In stock, so that an invoice may take it whatever rule of availability applies.
+    initialQuantity: 10,
   });
   const draft = await ok('POST', '/invoices', {
     customerId,
@@ -246,5 +250,61 @@ describe('GET /tenant/export', () => {
       }
       expect(table.key.length, table.name).toBeGreaterThan(0);
     }
+  });
+
+  it('reads the files no further ahead of a slow client than a batch: the next is read once the last is taken', async () => {
+    // 240 kept PDFs of 64 KiB (15 MiB): about four batches of file bytes.
+    await platformRows(
+      db,
+      sql`with i as (
+            insert into invoices (tenant_id, number, status, customer_id, invoice_date, payment_term_days, due_date)
+            select ${demoId}, 'FA-2020-' || lpad(g::text, 6, '0'), 'issued', ${invoice.customerId}, current_date, 30,
+              current_date + 30
+            from generate_series(1, 240) g returning id, number)
+          insert into issued_documents (tenant_id, entity, document_id, language, number, pdf, sha256)
+          select ${demoId}, 'invoice', i.id, 'fr', i.number, decode(repeat(md5(i.number), 4096), 'hex'),
+            encode(sha256(i.number::bytea), 'hex')
+          from i`,
+    );
+    // File bytes as the export reads them (hex text, two characters a byte), counted at each query.
+    let read = 0;
+    let taken = 0;
+    let ahead = 0;
+    const counted = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver) as unknown;
+        return (fn: (tx: unknown) => Promise<unknown>) =>
+          target.transaction((tx) =>
+            fn(
+              new Proxy(tx, {
+                get(t, p, r) {
+                  if (p !== 'execute') return Reflect.get(t, p, r) as unknown;
+                  return async (query: Parameters<typeof t.execute>[0]) => {
+                    const res = (await t.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+                    for (const row of res.rows) if (typeof row.data === 'string') read += row.data.length / 2;
+                    ahead = Math.max(ahead, read - taken);
+                    return res;
+                  };
+                },
+              }),
+            ),
+          );
+      },
+    });
+    const zip = new ZipWriter({ highWaterMark: 16 * 1024 });
+    const reading = (async () => {
+      for await (const chunk of zip.output as AsyncIterable<Buffer>) {
+        taken += chunk.length;
+        // A slow client: a few turns of the event loop for each chunk.
+        for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const info = { tenantName: 'Demo', exportedAt: new Date() };
+    await writeTenantExport(counted, demoId, zip, [], info, new AbortController().signal);
+    await zip.finalize();
+    await reading;
+    expect(read).toBeGreaterThan(15 * 1024 * 1024);
+    // One batch of file bytes (at most 4 MiB) and a few buffers: never the whole set.
+    expect(ahead).toBeLessThan(5 * 1024 * 1024);
   });
 });
