@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import {
   CREDIT_NOTE_TRANSITIONS,
+  ZCreditNote,
   ZCreditNoteInput,
+  ZCreditNoteListQuery,
+  ZCreditNoteStatusChange,
+  ZCreditNoteSummary,
   type TCreditNote,
   type TCreditNoteStatus,
   type TSalesLine,
@@ -313,6 +317,12 @@ export const creditNoteType: DocumentType<TCreditNoteStatus, TCreditNote, Input,
   transitions: serverTransitions(CREDIT_NOTE_TRANSITIONS, 'invoices.write', {}, { 'draft>issued': issue }),
   lockColumns: sql`invoice_id as "invoiceId"`,
   input: ZCreditNoteInput,
+  schemas: {
+    summary: ZCreditNoteSummary,
+    full: ZCreditNote,
+    listQuery: ZCreditNoteListQuery,
+    statusChange: ZCreditNoteStatusChange,
+  },
   read: findOne,
   list: (tenantId, q) =>
     documentList(tenantId, q, {

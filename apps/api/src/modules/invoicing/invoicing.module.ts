@@ -5,27 +5,12 @@ import {
   ZAllocationInput,
   ZRefundInput,
   ZConvertResult,
-  ZCreditNote,
-  ZCreditNoteInput,
-  ZCreditNoteListQuery,
-  ZCreditNoteStatusChange,
-  ZCreditNoteSummary,
   ZIdParams,
-  ZInvoice,
-  ZInvoiceInput,
-  ZInvoiceListQuery,
   ZInvoicePayment,
   ZInvoicePaymentInput,
-  ZInvoiceStatusChange,
-  ZInvoiceSummary,
   ZPayment,
   ZPaymentInput,
   ZPaymentListQuery,
-  ZProforma,
-  ZProformaInput,
-  ZProformaListQuery,
-  ZProformaStatusChange,
-  ZProformaSummary,
   type TInvoiceInput,
 } from '@tagstock/contract';
 import type { Db } from '../../db/client';
@@ -87,13 +72,7 @@ export function invoicingModule(db: Db) {
     const write = app.requirePermission('invoices.write');
     const params = ZIdParams;
 
-    documentRoutes(app, '/proformas', ['proformas'], proformas, {
-      summary: ZProformaSummary,
-      full: ZProforma,
-      listQuery: ZProformaListQuery,
-      input: ZProformaInput,
-      statusChange: ZProformaStatusChange,
-    });
+    documentRoutes(app, '/proformas', ['proformas'], proformas);
     app.post(
       '/proformas/:id/convert',
       { schema: { tags: ['proformas'], params, response: { 200: ZConvertResult } }, preHandler: write },
@@ -101,13 +80,7 @@ export function invoicingModule(db: Db) {
     );
 
     const tags = ['invoices'];
-    documentRoutes(app, '/invoices', tags, invoices, {
-      summary: ZInvoiceSummary,
-      full: ZInvoice,
-      listQuery: ZInvoiceListQuery,
-      input: ZInvoiceInput,
-      statusChange: ZInvoiceStatusChange,
-    });
+    documentRoutes(app, '/invoices', tags, invoices);
     app.get(
       '/invoices/:id/payments',
       { schema: { tags, params, response: { 200: z.array(ZInvoicePayment) } }, preHandler: read },
@@ -122,13 +95,7 @@ export function invoicingModule(db: Db) {
       (req) => payments.payInvoice(req.auth, req.params.id, req.body),
     );
 
-    documentRoutes(app, '/credit-notes', ['credit notes'], creditNotes, {
-      summary: ZCreditNoteSummary,
-      full: ZCreditNote,
-      listQuery: ZCreditNoteListQuery,
-      input: ZCreditNoteInput,
-      statusChange: ZCreditNoteStatusChange,
-    });
+    documentRoutes(app, '/credit-notes', ['credit notes'], creditNotes);
 
     for (const [path, service, tag] of [
       ['/invoices', invoices, 'invoices'],

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   PROFORMA_TRANSITIONS,
+  ZProforma,
   ZProformaInput,
+  ZProformaListQuery,
+  ZProformaStatusChange,
+  ZProformaSummary,
   type TProforma,
   type TProformaStatus,
   type TSalesLine,
@@ -15,13 +19,7 @@ import { storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
-import {
-  customerBlock,
-  customerParty,
-  discountText,
-  readSalesLines,
-  writeSalesDocument,
-} from './sales-documents';
+import { customerBlock, customerParty, discountText, readSalesLines, writeSalesDocument } from './sales-documents';
 import { proformaLines } from './invoicing.schema';
 
 const LINES = { table: proformaLines, parent: proformaLines.proformaId };
@@ -86,6 +84,12 @@ export const proformaType: DocumentType<TProformaStatus, TProforma, Input> = {
   },
   transitions: serverTransitions(PROFORMA_TRANSITIONS, 'invoices.write', {}),
   input: ZProformaInput,
+  schemas: {
+    summary: ZProformaSummary,
+    full: ZProforma,
+    listQuery: ZProformaListQuery,
+    statusChange: ZProformaStatusChange,
+  },
   read: findOne,
   list: (tenantId, q) =>
     documentList(tenantId, q, {

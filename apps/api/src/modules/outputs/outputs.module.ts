@@ -5,11 +5,6 @@ import {
   ZClientIdParams,
   ZMotifsByClient,
   ZMotifsOverview,
-  ZOutput,
-  ZOutputInput,
-  ZOutputListQuery,
-  ZOutputStatusChange,
-  ZOutputSummary,
   ZPeriodQuery,
   type TMotifsByClient,
   type TMotifsOverview,
@@ -87,13 +82,7 @@ export function outputsModule(db: Db) {
   registerOutputUsages();
   const routes: FastifyPluginAsyncZod = async (app) => {
     const tags = ['outputs'];
-    documentRoutes(app, '/outputs', tags, service, {
-      summary: ZOutputSummary,
-      full: ZOutput,
-      listQuery: ZOutputListQuery,
-      input: ZOutputInput,
-      statusChange: ZOutputStatusChange,
-    });
+    documentRoutes(app, '/outputs', tags, service);
     const read = app.requirePermission('outputs.read');
     const dashboard = { tags: ['dashboard'], params: ZClientIdParams };
     app.get(

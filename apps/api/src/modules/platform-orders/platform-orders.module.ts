@@ -5,14 +5,7 @@ import {
   ZEpcRegistration,
   ZIdParams,
   ZOk,
-  ZPlatformOrder,
   ZPlatformOrderAdmin,
-  ZPlatformOrderAdminListQuery,
-  ZPlatformOrderAdminSummary,
-  ZPlatformOrderInput,
-  ZPlatformOrderListQuery,
-  ZPlatformOrderStatusChange,
-  ZPlatformOrderSummary,
   ZPlatformProduct,
   ZPlatformProductInput,
   ZPlatformProductListQuery,
@@ -31,13 +24,7 @@ export function platformOrdersModule(db: Db) {
   const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     const read = app.requirePermission('platformOrders.read');
     const tags = ['platform orders'];
-    documentRoutes(app, '/platform-orders', tags, service, {
-      summary: ZPlatformOrderSummary,
-      full: ZPlatformOrder,
-      listQuery: ZPlatformOrderListQuery,
-      input: ZPlatformOrderInput,
-      statusChange: ZPlatformOrderStatusChange,
-    });
+    documentRoutes(app, '/platform-orders', tags, service);
     app.get(
       '/platform-products',
       {
@@ -53,19 +40,7 @@ export function platformOrdersModule(db: Db) {
     const tags = ['platform'];
     const oneOrder = { tags, params: ZIdParams, response: { 200: ZPlatformOrderAdmin } };
     const oneProduct = { tags, params: ZIdParams, response: { 200: ZPlatformProduct } };
-    platformDocumentRoutes(
-      app,
-      '/platform/platform-orders',
-      tags,
-      service,
-      {
-        summary: ZPlatformOrderAdminSummary,
-        full: ZPlatformOrderAdmin,
-        listQuery: ZPlatformOrderAdminListQuery,
-        statusChange: ZPlatformOrderStatusChange,
-      },
-      su,
-    );
+    platformDocumentRoutes(app, '/platform/platform-orders', tags, service, su);
     app.post(
       '/platform/platform-orders/:id/epcs',
       { schema: { ...oneOrder, body: ZEpcRegistration }, preHandler: su },

@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   PLATFORM_ORDER_TRANSITIONS,
   ZEpcRegistration,
+  ZPlatformOrder,
+  ZPlatformOrderAdmin,
+  ZPlatformOrderAdminListQuery,
+  ZPlatformOrderAdminSummary,
   ZPlatformOrderInput,
+  ZPlatformOrderListQuery,
+  ZPlatformOrderStatusChange,
+  ZPlatformOrderSummary,
   type TActivityEntity,
   type TEpcRegistration,
   type TPlatformOrderAdmin,
@@ -21,11 +28,7 @@ import { documentService } from '../../platform/documents/document-service';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
 import { documentHistory } from '../../platform/documents/history';
 import { tenantToday } from '../../platform/documents/numbering';
-import {
-  pricedLines,
-  pricedLineSelect,
-  storedTotals,
-} from '../../platform/documents/priced-lines';
+import { pricedLines, pricedLineSelect, storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
 import { documentList } from '../../platform/documents/document-list';
@@ -177,6 +180,17 @@ export const platformOrderType: DocumentType<TPlatformOrderStatus, TPlatformOrde
   },
   transitions: serverTransitions(PLATFORM_ORDER_TRANSITIONS, 'platformOrders.write', {}),
   input: ZPlatformOrderInput,
+  schemas: {
+    summary: ZPlatformOrderSummary,
+    full: ZPlatformOrder,
+    listQuery: ZPlatformOrderListQuery,
+    statusChange: ZPlatformOrderStatusChange,
+  },
+  platformSchemas: {
+    summary: ZPlatformOrderAdminSummary,
+    full: ZPlatformOrderAdmin,
+    listQuery: ZPlatformOrderAdminListQuery,
+  },
   read: findOne,
   list: listSpec,
   write,

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZArticleOnOrder,
-  ZIdParams,
-  ZPurchaseOrder,
-  ZPurchaseOrderInput,
-  ZPurchaseOrderListQuery,
-  ZPurchaseOrderStatusChange,
-  ZPurchaseOrderSummary,
-  ZReceipt,
-  ZReceiptInput,
-} from '@tagstock/contract';
+import { ZArticleOnOrder, ZIdParams, ZPurchaseOrder, ZReceipt, ZReceiptInput } from '@tagstock/contract';
 import type { Db } from '../../db/client';
 import { documentRoutes } from '../../platform/documents/document-routes';
 import { purchaseDashboardRoutes } from './purchasing-dashboard';
@@ -27,13 +17,7 @@ export function purchasingModule(db: Db) {
     const tags = ['purchase orders'];
     const one = { tags, params: ZIdParams, response: { 200: ZPurchaseOrder } };
 
-    documentRoutes(app, '/purchase-orders', tags, service, {
-      summary: ZPurchaseOrderSummary,
-      full: ZPurchaseOrder,
-      listQuery: ZPurchaseOrderListQuery,
-      input: ZPurchaseOrderInput,
-      statusChange: ZPurchaseOrderStatusChange,
-    });
+    documentRoutes(app, '/purchase-orders', tags, service);
     app.post('/purchase-orders/:id/receipts', { schema: { ...one, body: ZReceiptInput }, preHandler: write }, (req) =>
       service.receive(req.auth, req.params.id, req.body),
     );

@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PURCHASE_ORDER_TRANSITIONS,
+  ZPurchaseOrder,
   ZPurchaseOrderInput,
+  ZPurchaseOrderListQuery,
+  ZPurchaseOrderStatusChange,
+  ZPurchaseOrderSummary,
   ZReceiptInput,
   type TActivityEntity,
   type TArticleOnOrder,
@@ -19,11 +23,7 @@ import { logActivity } from '../../platform/activity-log';
 import { tenantScope, type AuthContext } from '../../platform/auth';
 import { documentService } from '../../platform/documents/document-service';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
-import {
-  pricedLines,
-  pricedLineSelect,
-  storedTotals,
-} from '../../platform/documents/priced-lines';
+import { pricedLines, pricedLineSelect, storedTotals } from '../../platform/documents/priced-lines';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
 import { documentList } from '../../platform/documents/document-list';
@@ -234,6 +234,12 @@ export const purchaseOrderType: DocumentType<TPurchaseOrderStatus, TPurchaseOrde
   }),
   lockColumns: sql`receipt_status as "receiptStatus", line_count as "lineCount"`,
   input: ZPurchaseOrderInput,
+  schemas: {
+    summary: ZPurchaseOrderSummary,
+    full: ZPurchaseOrder,
+    listQuery: ZPurchaseOrderListQuery,
+    statusChange: ZPurchaseOrderStatusChange,
+  },
   read: findOne,
   list: purchaseOrderListSpec,
   write,

@@ -9,22 +9,14 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyService = ReturnType<typeof documentService<any, any, any, any>>;
 
-/** The contract's schemas of a document type's routes. */
-export type DocumentSchemas = {
-  summary: z.ZodType;
-  full: z.ZodType;
-  listQuery: z.ZodType;
-  input?: z.ZodType;
-  statusChange: z.ZodType<{ status: string; note: string | null }>;
-};
-
 /**
  * A document type's routes under `path` (`/purchase-orders`): list, one, create, update and delete (when the
  * type takes input; delete when it has deletable statuses), status, PDF and history — each behind the type's
  * read or write permission. Routes of the type's own (receipts…) are added by its module beside them.
  */
-export function documentRoutes(app: App, path: string, tags: string[], service: AnyService, schemas: DocumentSchemas) {
+export function documentRoutes(app: App, path: string, tags: string[], service: AnyService) {
   const { type } = service;
+  const { schemas } = type;
   const read = app.requirePermission(type.permissions.read);
   const write = app.requirePermission(type.permissions.write);
   const one = { tags, params: ZIdParams, response: { 200: schemas.full } };
@@ -34,14 +26,12 @@ export function documentRoutes(app: App, path: string, tags: string[], service: 
     (req) => service.list(req.auth, req.query as never),
   );
   app.get(`${path}/:id`, { schema: one, preHandler: read }, (req) => service.get(req.auth, req.params.id));
-  if (schemas.input) {
-    app.post(
-      path,
-      { schema: { tags, body: schemas.input, response: { 200: schemas.full } }, preHandler: write },
-      (req) => service.create(req.auth, req.body),
+  if (type.write) {
+    app.post(path, { schema: { tags, body: type.input, response: { 200: schemas.full } }, preHandler: write }, (req) =>
+      service.create(req.auth, req.body),
     );
     if (type.editable.length)
-      app.put(`${path}/:id`, { schema: { ...one, body: schemas.input }, preHandler: write }, (req) =>
+      app.put(`${path}/:id`, { schema: { ...one, body: type.input }, preHandler: write }, (req) =>
         service.update(req.auth, req.params.id, req.body),
       );
   }
@@ -66,16 +56,16 @@ export function documentRoutes(app: App, path: string, tags: string[], service: 
 
 /**
  * The platform's routes of a document type (super admin, every tenant): list, one, status and PDF under
- * `path` (`/platform/platform-orders`), behind `preHandler` (the super-admin check).
+ * `path` (`/platform/platform-orders`), behind `preHandler` (the super-admin check), with the type's `platformSchemas`.
  */
 export function platformDocumentRoutes(
   app: App,
   path: string,
   tags: string[],
   service: AnyService,
-  schemas: Omit<DocumentSchemas, 'input'>,
   preHandler: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[],
 ) {
+  const schemas = { ...service.type.platformSchemas!, statusChange: service.type.schemas.statusChange };
   const one = { tags, params: ZIdParams, response: { 200: schemas.full } };
   app.get(
     path,

@@ -8,7 +8,13 @@ import { callerTenant, tenantScope, type AuthContext } from '../auth';
 import { conflict, notFound } from '../errors';
 import { paginate } from '../pagination';
 import { renderDocumentPdf, type PdfLanguage } from '../pdf/document-pdf';
-import { lineColumns, type DocumentContext, type DocumentType, type LockedDocument, type WrittenDocument } from './document-type';
+import {
+  lineColumns,
+  type DocumentContext,
+  type DocumentType,
+  type LockedDocument,
+  type WrittenDocument,
+} from './document-type';
 import { documentHistory, statusChangeEntry } from './history';
 import { readStoredPdf, writeStoredPdf } from './issued-pdfs';
 import { nextDocumentNumber } from './numbering';

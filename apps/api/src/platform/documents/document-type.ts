@@ -15,6 +15,14 @@ export type DocumentContext = { tx: Tx; tenantId: number; userId: number | null;
 /** What a change of status does besides changing the status (stock in or out, counts…), in its transaction. */
 export type TransitionEffect<D> = (ctx: DocumentContext, doc: D) => Promise<void>;
 
+/** The contract's schemas of a document type's routes. */
+export type DocumentSchemas = {
+  summary: z.ZodType;
+  full: z.ZodType;
+  listQuery: z.ZodType;
+  statusChange: z.ZodType<{ status: string; note: string | null }>;
+};
+
 /** A change of status as the server runs it: the contract's transition, who may make it, and its effect. */
 export type Transition<S extends string, D> = TDocumentTransition<S, D> & {
   permission: TPermission;
@@ -80,6 +88,10 @@ export type DocumentType<
   lockColumns?: SQL;
   /** The body of a create or an update; `write` gets what it parses to. */
   input: z.ZodType<Input>;
+  /** The contract's schemas of its routes besides `input`: list rows and query, the document, a change of status. */
+  schemas: DocumentSchemas;
+  /** The platform's view of its documents (super admin, every tenant), for types the platform's team works on. */
+  platformSchemas?: Omit<DocumentSchemas, 'statusChange'>;
   /** The whole document as the API answers it; `tenantId` null in the platform's work (every tenant). */
   read(tx: Tx, tenantId: number | null, id: number): Promise<Full | undefined>;
   /** The list, of one tenant or (null) of every tenant for the platform's team. */
