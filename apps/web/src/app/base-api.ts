@@ -52,6 +52,7 @@ export const TAG_TYPES = [
   'CreditNotes',
   'Payments',
   'Backups',
+  'Reservations',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

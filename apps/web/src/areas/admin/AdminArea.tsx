@@ -140,6 +140,10 @@ export const AdminArea = () => (
         element={page(() => import('../../features/outputs/OutputDetailPage'), 'OutputDetailPage')}
       />
       <Route
+        path="reservations"
+        element={page(() => import('../../features/reservations/ReservationsPage'), 'ReservationsPage')}
+      />
+      <Route
         path="receivedInvoices"
         element={page(() => import('../../features/receivedInvoices/ReceivedInvoicesPage'), 'ReceivedInvoicesPage')}
       />

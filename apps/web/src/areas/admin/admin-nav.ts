@@ -23,6 +23,7 @@ import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import OutputIcon from '@mui/icons-material/OutboxOutlined';
+import ReservationIcon from '@mui/icons-material/BookmarkAddedOutlined';
 import ReceivedInvoiceIcon from '@mui/icons-material/MoveToInboxOutlined';
 import ProformaIcon from '@mui/icons-material/RequestQuoteOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptOutlined';
@@ -61,6 +62,13 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: OutputIcon,
     group: 'stock',
     permission: 'outputs.read',
+  },
+  {
+    labelKey: 'nav.reservations',
+    path: '/admin/reservations',
+    icon: ReservationIcon,
+    group: 'stock',
+    permission: 'reservations.read',
   },
   { labelKey: 'nav.reasons', path: '/admin/reasons', icon: LabelIcon, group: 'stock', permission: 'reasons.read' },
   {

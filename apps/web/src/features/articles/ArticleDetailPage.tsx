@@ -121,6 +121,10 @@ export const ArticleDetailPage = () => {
                   </span>
                 }
               />
+              <Field
+                label={t('fields.available')}
+                value={<span data-testid="article-available">{article.available}</span>}
+              />
               <Field label={t('fields.stockAlert')} value={article.stockAlert} />
               <Field label={t('fields.stockTag')} value={article.stockTag ?? '—'} />
               <Field label={t('fields.priceHt')} value={formatMoney(article.priceHt, language)} />

@@ -87,6 +87,14 @@ export const articleColumns = (t: TFunction, language: string): ResourceColumn<T
     renderCell: ({ row }) => <QuantityCell article={row} />,
   },
   {
+    // On hand minus what reservations hold (shown in the stock alerts too).
+    field: 'available',
+    card: 'secondary',
+    headerName: t('fields.available'),
+    type: 'number',
+    width: 100,
+  },
+  {
     field: 'priceHt',
     hideBelow: 'lg',
     headerName: t('fields.priceHt'),
