@@ -29,13 +29,13 @@ export type DocumentApiConfig = {
   /** API path under /backend/api, e.g. '/outputs'. */
   path: string;
   /** The type's cache tag, e.g. 'Outputs': registered here, nowhere else needed. */
-  tag: string;
+  tag: TagType | (string & {});
   /** Also invalidated by every change (beside the tag, the log and the dashboard), e.g. an invoice's credit notes. */
-  invalidates?: string[];
+  invalidates?: (TagType | (string & {}))[];
   /** Also invalidated by a change of status: what it moves (stock, tags, another document). */
-  statusInvalidates?: string[];
+  statusInvalidates?: (TagType | (string & {}))[];
   /** Also provided by a document (it says what they lack: the company, its customer). */
-  provides?: string[];
+  provides?: (TagType | (string & {}))[];
 };
 
 /**
@@ -53,9 +53,9 @@ export const createDocumentApi = <TSummary, TDoc, TInput, S extends string>({
 }: DocumentApiConfig): DocumentApi<TSummary, TDoc, TInput, S> => {
   // A type's tag is its own: declared with it, not in the shared list. The tags are checked by RTK Query at run time
   // only; the types of the list below stay the shared ones.
-  const tags = (list: string[]) => list as TagType[];
+  const tags = (list: readonly string[]) => list as TagType[];
   const changed = tags([tag, ...invalidates, 'Logs', 'Dashboard']);
-  const api = baseApi.enhanceEndpoints({ addTagTypes: [tag] }).injectEndpoints({
+  const api = baseApi.enhanceEndpoints({ addTagTypes: tags([tag]) }).injectEndpoints({
     endpoints: (build) => ({
       [`${name}List`]: build.query<TList<TSummary>, ListArgs>({
         query: (args) => `${path}${toQueryString(args)}`,

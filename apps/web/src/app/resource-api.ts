@@ -31,7 +31,7 @@ export type ResourceApi<T, TCreate, TUpdate> = {
   useRemove: TypedUseMutation<{ ok: true }, number, Base>;
   useImport: TypedUseMutation<TImportReport, ImportArgs, Base>;
   path: string;
-  tag: TagType;
+  tag: string;
 };
 
 type ResourceConfig = {
@@ -39,9 +39,10 @@ type ResourceConfig = {
   name: string;
   /** API path under /backend/api, e.g. '/suppliers'. */
   path: string;
-  tag: TagType;
+  /** The resource's cache tag: a shared one, or its feature's own (registered here). */
+  tag: TagType | (string & {});
   /** Other lists whose counts or names change with this resource (e.g. articles → suppliers' articleCount). */
-  invalidates?: TagType[];
+  invalidates?: (TagType | (string & {}))[];
 };
 
 /** The hook `kind` of the endpoint `${name}${key}`: computed endpoint names lose their literal types. */
@@ -64,16 +65,18 @@ export const createResourceApi = <T, TCreate, TUpdate = TCreate>({
   tag,
   invalidates = [],
 }: ResourceConfig): ResourceApi<T, TCreate, TUpdate> => {
-  const changed: TagType[] = [tag, ...invalidates, 'Logs', 'Dashboard'];
-  const api = baseApi.injectEndpoints({
+  // A feature's own tag is checked by RTK Query at run time only: the shared list's type stays as it is.
+  const own = tag as TagType;
+  const changed = [own, ...invalidates, 'Logs', 'Dashboard'] as TagType[];
+  const api = baseApi.enhanceEndpoints({ addTagTypes: [own] }).injectEndpoints({
     endpoints: (build) => ({
       [`${name}List`]: build.query<TList<T>, ListArgs>({
         query: (args) => `${path}${toQueryString(args)}`,
-        providesTags: [tag],
+        providesTags: [own],
       }),
       [`${name}Get`]: build.query<T, number>({
         query: (id) => `${path}/${id}`,
-        providesTags: [tag],
+        providesTags: [own],
       }),
       [`${name}Create`]: build.mutation<T, TCreate>({
         query: (body) => ({ url: path, method: 'POST', body }),

@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { statusKeys } from './documents/status-texts';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TDocumentEvent } from '@tagstock/contract';
@@ -33,7 +34,7 @@ const changeText = (
   const statuses = vocabulary.statuses[change.field];
   const value = (v: unknown) =>
     statuses && typeof v === 'string'
-      ? t(`${statuses}.${v}`)
+      ? t(statusKeys(statuses, v))
       : change.field === 'totalNet' && typeof v === 'string'
         ? formatMoney(v, language)
         : null;

@@ -10,13 +10,14 @@ import { FilterBar, useFilterQuery, type ListFilter } from '../ListFilters';
 import { PageHeader } from '../PageHeader';
 import type { ResourceColumn } from '../resource-columns';
 import { ResourceTable, type ResourceTableProps } from '../ResourceTable';
+import { statusKeys } from './status-texts';
 
 /** The status filter of a type whose texts are under `texts` (`invoices.statuses.…`, `invoices.allStatuses`). */
 export const statusFilter = (t: TFunction, texts: string, statuses: readonly string[], width = 200): ListFilter => ({
   param: 'status',
   label: t('fields.status'),
   allLabel: t(`${texts}.allStatuses`),
-  options: statuses.map((s) => ({ value: s, label: t(`${texts}.statuses.${s}`) })),
+  options: statuses.map((s) => ({ value: s, label: t(statusKeys(`${texts}.statuses`, s)) })),
   width,
 });
 

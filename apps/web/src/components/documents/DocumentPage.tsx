@@ -20,6 +20,7 @@ import { problemMessage } from '../notify';
 import { PageHeader } from '../PageHeader';
 import { PdfButton } from '../PdfButton';
 import { StatusChangeDialog } from '../StatusChangeDialog';
+import { statusKeys, transitionKeys } from './status-texts';
 
 /** A document route's `:id`: a number, null for `new` (or no id), NaN for anything else (known missing). */
 export const documentId = (param: string | undefined): number | null => {
@@ -69,7 +70,9 @@ export const DocumentLoader = <D extends { id: number; updatedAt: string; status
   const id = documentId(useParams().id);
   const query = useDocument(id ?? 0, { skip: id === null || Number.isNaN(id) });
   const live = (doc: D) =>
-    [t('documents.statusLive', { status: t(`${statuses}.${doc.status}`) }), more?.(doc)].filter(Boolean).join(', ');
+    [t('documents.statusLive', { status: t(statusKeys(statuses, doc.status)) }), more?.(doc)]
+      .filter(Boolean)
+      .join(', ');
   // A new document arrives from `…/new` (another route) with the request in its state.
   const arrival = useLocation().state as { focusHeading?: boolean } | null;
   const focusHeading = useRef(arrival?.focusHeading === true);
@@ -90,7 +93,8 @@ export const DocumentLoader = <D extends { id: number; updatedAt: string; status
 /**
  * The status actions of a document: the changes the contract's transitions allow this actor now, each confirmed
  * with an optional note. Texts are `${texts}.transitions.<status>.{action,title,confirm,done}`; a refusal the
- * contract names (the document changed meanwhile) is said with `refusals[code]`.
+ * contract names (the document changed meanwhile) is said with `refusals[code]`. A text the type does not write is
+ * the documents' shared one (`documents.transitions.<status>.<part>`).
  */
 export type DocumentStatus<S extends string, State> = {
   transitions: readonly TDocumentTransition<S, State>[];
@@ -189,7 +193,7 @@ export const DocumentShell = <S extends string, State>({
     }
   };
   const text = (to: S, part: 'action' | 'title' | 'confirm' | 'done') =>
-    t(`${status!.texts}.transitions.${to}.${part}`, { number: status!.doc.number ?? '' });
+    t(transitionKeys(status!.texts, to, part), { number: status!.doc.number ?? '' });
   const changeStatus = async (note: string | null) => {
     if (!status || !confirming) return;
     try {

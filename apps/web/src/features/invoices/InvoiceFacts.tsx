@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDocumentDiscount, TInvoice } from '@tagstock/contract';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
 import { Fact, Facts } from '../../components/Facts';
+import { statusKeys } from '../../components/documents/status-texts';
 import { formatDate, formatDateTime, formatMoney, formatRate } from '../../components/format';
 import { PaymentLabelChip } from './status';
 
@@ -130,7 +131,7 @@ export const CreditNotesTable = ({ invoice }: { invoice: TInvoice }) => {
         </Link>
       ),
     },
-    { key: 'status', header: t('fields.status'), cell: (note) => t(`creditNotes.statuses.${note.status}`) },
+    { key: 'status', header: t('fields.status'), cell: (note) => t(statusKeys('creditNotes.statuses', note.status)) },
     {
       key: 'total',
       header: t('invoices.totalGross'),

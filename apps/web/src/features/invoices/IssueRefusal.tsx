@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TInvoice, TMissingForIssue } from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
+import { transitionKeys } from '../../components/documents/status-texts';
 
 /** Why an invoice could not be issued: the company settings or the customer lack what it must state. */
 export type IssueRefusal = { kind: 'company' | 'customer'; fields: string[]; customer: string | null };
@@ -97,7 +98,7 @@ export const IssueBlockedButton = () => {
     <Tooltip title={t('invoices.issueBlocked')}>
       <span>
         <Button variant="outlined" startIcon={<SendIcon />} disabled aria-describedby={MISSING_ID}>
-          {t('invoices.transitions.issued.action')}
+          {t(transitionKeys('invoices', 'issued', 'action'))}
         </Button>
       </span>
     </Tooltip>

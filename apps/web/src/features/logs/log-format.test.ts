@@ -93,7 +93,7 @@ describe('every code the server logs has its name in en and fr', () => {
       to: 'Terminé (envoyé)',
     });
     expect(changeLine(t, { field: 'status', from: 'in_progress', to: 'canceled' }, 'fr', 'platform_order').to).toBe(
-      t('platformOrders.statuses.canceled'),
+      t('documents.statuses.canceled'),
     );
     expect(
       changeLine(t, { field: 'receiptStatus', from: 'not_received', to: 'received' }, 'fr', 'purchase_order'),

@@ -1,7 +1,8 @@
 import { VAT_EXEMPTIONS, type TVatExemptionCode } from '@tagstock/contract';
+import { statusKeys } from '../../components/documents/status-texts';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatRate } from '../../components/format';
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 export type LogChange = { field: string; from: unknown; to: unknown };
 
 // Record fields whose label is not `fields.<name>`: references read by name, the spec's own names.
@@ -173,7 +174,11 @@ export const formatLogValue = (
   if (codes)
     return [value]
       .flat()
-      .map((code) => t(`${codes}.${String(code)}`, { defaultValue: String(code) }))
+      .map((code) =>
+        t(field === 'status' ? statusKeys(codes, String(code)) : `${codes}.${String(code)}`, {
+          defaultValue: String(code),
+        }),
+      )
       .join(', ');
   if (typeof value === 'boolean') return t(value ? 'logs.values.yes' : 'logs.values.no');
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : t('logs.values.empty');

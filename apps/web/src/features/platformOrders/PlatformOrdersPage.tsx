@@ -10,6 +10,7 @@ import {
   type TPlatformOrderAdminSummary,
   type TPlatformOrderSummary,
 } from '@tagstock/contract';
+import { statusKeys } from '../../components/documents/status-texts';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { ResourceTable } from '../../components/ResourceTable';
@@ -88,7 +89,7 @@ const StatusFilter = () => {
       label={t('fields.status')}
       allLabel={t('platformOrders.allStatuses')}
       value={searchParams.get('status') ?? ''}
-      options={PLATFORM_ORDER_STATUSES.map((s) => ({ value: s, label: t(`platformOrders.statuses.${s}`) }))}
+      options={PLATFORM_ORDER_STATUSES.map((s) => ({ value: s, label: t(statusKeys('platformOrders.statuses', s)) }))}
       width={200}
       onChange={(v) => setFilter('status', v)}
     />
