@@ -10,6 +10,7 @@ import { DashboardPage } from '../../features/dashboard/DashboardPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_FEATURES } from './registry';
 
 // Each screen is its own chunk: the dashboard does not load the Data Grid. One lazy component per screen for the
 // app's lifetime: a new one at each render (the global loading bar re-renders the tree) would remount the page and
@@ -57,22 +58,6 @@ export const AdminArea = () => (
       <Route
         path="suppliers/:id"
         element={page(() => import('../../features/suppliers/SupplierDetailPage'), 'SupplierDetailPage')}
-      />
-      <Route
-        path="bdc"
-        element={page(() => import('../../features/purchaseOrders/PurchaseOrdersPage'), 'PurchaseOrdersPage')}
-      />
-      <Route
-        path="bdc/new"
-        element={page(
-          () => import('../../features/purchaseOrders/PurchaseOrderDetailPage'),
-          'PurchaseOrderDetailPage',
-          { requires: 'purchaseOrders.write', back: '/admin/bdc', backLabelKey: 'purchaseOrders.title' },
-        )}
-      />
-      <Route
-        path="bdc/:id"
-        element={page(() => import('../../features/purchaseOrders/PurchaseOrderDetailPage'), 'PurchaseOrderDetailPage')}
       />
       <Route
         path="paymentModes"
@@ -126,19 +111,6 @@ export const AdminArea = () => (
         path="bdcRb/:id"
         element={page(() => import('../../features/platformOrders/PlatformOrderPage'), 'PlatformOrderPage')}
       />
-      <Route path="outputs" element={page(() => import('../../features/outputs/OutputsPage'), 'OutputsPage')} />
-      <Route
-        path="outputs/new"
-        element={page(() => import('../../features/outputs/OutputDetailPage'), 'OutputDetailPage', {
-          requires: 'outputs.write',
-          back: '/admin/outputs',
-          backLabelKey: 'outputs.title',
-        })}
-      />
-      <Route
-        path="outputs/:id"
-        element={page(() => import('../../features/outputs/OutputDetailPage'), 'OutputDetailPage')}
-      />
       <Route
         path="reservations"
         element={page(() => import('../../features/reservations/ReservationsPage'), 'ReservationsPage')}
@@ -154,46 +126,19 @@ export const AdminArea = () => (
           'ReceivedInvoiceDetailPage',
         )}
       />
-      <Route path="proformas" element={page(() => import('../../features/proformas/ProformasPage'), 'ProformasPage')} />
-      <Route
-        path="proformas/new"
-        element={page(() => import('../../features/proformas/ProformaDetailPage'), 'ProformaDetailPage', {
-          requires: 'invoices.write',
-          back: '/admin/proformas',
-          backLabelKey: 'proformas.title',
-        })}
-      />
-      <Route
-        path="proformas/:id"
-        element={page(() => import('../../features/proformas/ProformaDetailPage'), 'ProformaDetailPage')}
-      />
-      <Route path="invoices" element={page(() => import('../../features/invoices/InvoicesPage'), 'InvoicesPage')} />
-      <Route
-        path="invoices/new"
-        element={page(() => import('../../features/invoices/InvoiceDetailPage'), 'InvoiceDetailPage', {
-          requires: 'invoices.write',
-          back: '/admin/invoices',
-          backLabelKey: 'invoices.title',
-        })}
-      />
-      <Route
-        path="invoices/:id"
-        element={page(() => import('../../features/invoices/InvoiceDetailPage'), 'InvoiceDetailPage')}
-      />
-      <Route
-        path="creditNotes"
-        element={page(() => import('../../features/creditNotes/CreditNotesPage'), 'CreditNotesPage')}
-      />
-      <Route
-        path="creditNotes/:id"
-        element={page(() => import('../../features/creditNotes/CreditNoteDetailPage'), 'CreditNoteDetailPage')}
-      />
       <Route
         path="invoicePayments"
         element={page(() => import('../../features/invoicePayments/InvoicePaymentsPage'), 'InvoicePaymentsPage')}
       />
       <Route path="company" element={page(() => import('../../features/company/CompanyPage'), 'CompanyPage')} />
       <Route path="logs" element={page(() => import('../../features/logs/LogsPage'), 'LogsPage')} />
+      {ADMIN_FEATURES.flatMap((feature) => feature.routes ?? []).map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={page(route.load as () => Promise<Record<string, ComponentType>>, route.page, route.guard)}
+        />
+      ))}
       <Route path="*" element={<NotFound homePath="/admin/dashboard" />} />
     </Route>
   </Routes>

@@ -5,7 +5,6 @@ import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import EventIcon from '@mui/icons-material/EventBusyOutlined';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import ShippingIcon from '@mui/icons-material/LocalShippingOutlined';
-import OrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -22,17 +21,18 @@ import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import AttributionIcon from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryAttributionIcon from '@mui/icons-material/AssignmentOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
-import OutputIcon from '@mui/icons-material/OutboxOutlined';
 import ReservationIcon from '@mui/icons-material/BookmarkAddedOutlined';
 import ReceivedInvoiceIcon from '@mui/icons-material/MoveToInboxOutlined';
-import ProformaIcon from '@mui/icons-material/RequestQuoteOutlined';
-import InvoiceIcon from '@mui/icons-material/ReceiptOutlined';
-import CreditNoteIcon from '@mui/icons-material/ReceiptLongOutlined';
 import InvoicePaymentIcon from '@mui/icons-material/PriceCheckOutlined';
+import { navWithFeatures } from '../../components/feature';
 import type { NavItem } from '../../components/nav';
+import { ADMIN_FEATURES } from './registry';
 
-/** Screens appear here once they work (DESIGN §7); each new screen is one entry with its group. */
-export const ADMIN_NAV: readonly NavItem[] = [
+/**
+ * Screens appear here once they work (DESIGN §7). A feature that declares itself (`<feature>/feature.ts`, listed in
+ * `features.ts`) brings its own entry; the others are listed here, one entry with its group.
+ */
+const OWN_NAV: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', path: '/admin/dashboard', icon: DashboardIcon, permission: 'dashboard.read' },
   {
     labelKey: 'nav.articles',
@@ -57,13 +57,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
   },
   { labelKey: 'nav.dlc', path: '/admin/dlc', icon: EventIcon, group: 'stock', permission: 'articles.read' },
   {
-    labelKey: 'nav.outputs',
-    path: '/admin/outputs',
-    icon: OutputIcon,
-    group: 'stock',
-    permission: 'outputs.read',
-  },
-  {
     labelKey: 'nav.reservations',
     path: '/admin/reservations',
     icon: ReservationIcon,
@@ -77,13 +70,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: ShippingIcon,
     group: 'purchasing',
     permission: 'suppliers.read',
-  },
-  {
-    labelKey: 'nav.purchaseOrders',
-    path: '/admin/bdc',
-    icon: OrderIcon,
-    group: 'purchasing',
-    permission: 'purchaseOrders.read',
   },
   {
     labelKey: 'nav.receivedInvoices',
@@ -119,21 +105,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
     icon: GroupsIcon,
     group: 'sales',
     permission: 'customers.read',
-  },
-  {
-    labelKey: 'nav.proformas',
-    path: '/admin/proformas',
-    icon: ProformaIcon,
-    group: 'sales',
-    permission: 'invoices.read',
-  },
-  { labelKey: 'nav.invoices', path: '/admin/invoices', icon: InvoiceIcon, group: 'sales', permission: 'invoices.read' },
-  {
-    labelKey: 'nav.creditNotes',
-    path: '/admin/creditNotes',
-    icon: CreditNoteIcon,
-    group: 'sales',
-    permission: 'invoices.read',
   },
   {
     labelKey: 'nav.invoicePayments',
@@ -197,3 +168,5 @@ export const ADMIN_NAV: readonly NavItem[] = [
   },
   { labelKey: 'nav.logs', path: '/admin/logs', icon: HistoryIcon, group: 'administration', permission: 'logs.read' },
 ];
+
+export const ADMIN_NAV: readonly NavItem[] = navWithFeatures(OWN_NAV, ADMIN_FEATURES);

@@ -1,5 +1,7 @@
 import { VAT_EXEMPTIONS, type TVatExemptionCode } from '@tagstock/contract';
+import { ADMIN_FEATURES } from '../../areas/admin/registry';
 import { statusKeys } from '../../components/documents/status-texts';
+import { SALES_LABEL_KEYS } from '../invoices/feature';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatRate } from '../../components/format';
 
 type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
@@ -61,24 +63,11 @@ const LABEL_KEYS: Record<string, string> = {
   nature: 'articles.nature',
 };
 
-// What sales documents and their payments log, named as their screens name it (a payment mode of an invoice is
-// its "mode de règlement", beside the means of payment printed on it).
-const SALES_LABEL_KEYS: Record<string, string> = {
-  orderDate: 'invoices.orderDate',
-  notes: 'invoices.notes',
-  lines: 'documents.lines',
-  paymentModeId: 'invoices.paymentMode',
-  paymentModeLabel: 'invoices.paymentMode',
-  deliveryAddress: 'invoices.deliveryAddress',
-  reason: 'creditNotes.reason',
-};
-
 // Where an entity names a field its own way: a customer's kind is a company or a person; the invoice a proforma
-// became is named, and its page links to it.
+// became is named, and its page links to it (its feature says so).
+// A registered feature's entity names its fields as it declares (`Feature.logs`).
 const ENTITY_LABEL_KEYS: Record<string, Record<string, string>> = {
-  proforma: { ...SALES_LABEL_KEYS, invoiceId: 'proformas.invoice' },
-  invoice: SALES_LABEL_KEYS,
-  credit_note: SALES_LABEL_KEYS,
+  ...Object.fromEntries(ADMIN_FEATURES.flatMap(({ logs }) => (logs?.labels ? [[logs.entity, logs.labels]] : []))),
   payment: SALES_LABEL_KEYS,
   customer: { kind: 'fields.customerKind', vatExemption: 'customers.vatExemption' },
   article: { vatExemption: 'articles.vatExemption' },
@@ -98,12 +87,8 @@ const CODES: Record<string, string | Record<string, string>> = {
   reasonCode: 'stockReasons',
   receiptStatus: 'purchaseOrders.receiptStatuses',
   status: {
-    purchase_order: 'purchaseOrders.statuses',
     platform_order: 'platformOrders.statuses',
-    output: 'outputs.statuses',
-    proforma: 'proformas.statuses',
-    invoice: 'invoices.statuses',
-    credit_note: 'creditNotes.statuses',
+    ...Object.fromEntries(ADMIN_FEATURES.flatMap(({ logs }) => (logs?.statuses ? [[logs.entity, logs.statuses]] : []))),
   },
   paymentType: 'invoices.paymentTypes',
   supplyKind: 'company.supplyKinds',

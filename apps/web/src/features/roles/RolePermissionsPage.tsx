@@ -16,16 +16,18 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink, LoadError } from '../../components/BackLink';
 import { toast } from 'react-toastify';
-import { PERMISSIONS, RESOURCES, type TPermission, type TResource } from '@tagstock/contract';
+import { PERMISSIONS, type TPermission, type TResource } from '@tagstock/contract';
+import { ADMIN_NAV } from '../../areas/admin/admin-nav';
 import { useAppSelector } from '../../app/hooks';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { problemMessage } from '../../components/notify';
 import { useCanWrite } from '../../components/use-permission';
 import { useRolePermissionsQuery, useSaveRolePermissionsMutation } from '../users/api';
-import { permissionDiff, togglePermission, type Level } from './permission-groups';
+import { offeredResources, permissionDiff, togglePermission, type Level } from './permission-groups';
 
 const LEVELS: readonly Level[] = ['read', 'write'];
+const OFFERED = offeredResources(ADMIN_NAV);
 
 type MatrixProps = {
   roleId: number;
@@ -85,7 +87,7 @@ const PermissionMatrix = ({ roleId, saved, canWrite }: MatrixProps) => {
             </TableRow>
           </TableHead>
           <TableBody>
-            {RESOURCES.map((resource) => (
+            {OFFERED.map((resource) => (
               <TableRow key={resource} hover>
                 <TableCell component="th" scope="row">
                   {t(`resources.${resource}`)}

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES, type TPermission } from '@tagstock/contract';
+import { PERMISSIONS, RESOURCES, type TPermission } from '@tagstock/contract';
 import { ADMIN_NAV } from '../../areas/admin/admin-nav';
-import { permissionDiff, togglePermission } from './permission-groups';
+import { ADMIN_FEATURES } from '../../areas/admin/registry';
+import { offeredResources, permissionDiff, togglePermission } from './permission-groups';
 
 describe('permission catalogue', () => {
-  it('offers only permissions of screens that exist', () => {
+  it('offers only permissions of screens that exist, each screen’s among them', () => {
     const screens = new Set(ADMIN_NAV.map((item) => item.permission?.split('.')[0]));
-    expect(RESOURCES.filter((resource) => !screens.has(resource))).toEqual([]);
+    const offered = offeredResources(ADMIN_NAV);
+    expect(offered.filter((resource) => !screens.has(resource))).toEqual([]);
+    expect([...screens].filter((resource) => resource && !RESOURCES.some((r) => r === resource))).toEqual([]);
+  });
+
+  it('has the menu entry of every registered feature, with a permission the API knows', () => {
+    for (const item of ADMIN_FEATURES.flatMap((feature) => feature.nav ?? [])) {
+      expect(
+        ADMIN_NAV.some((entry) => entry.path === item.path),
+        item.path,
+      ).toBe(true);
+      expect(PERMISSIONS as readonly string[], item.path).toContain(item.permission);
+    }
   });
 });
 

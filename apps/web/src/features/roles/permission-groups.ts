@@ -1,6 +1,14 @@
-import type { TPermission, TResource } from '@tagstock/contract';
+import { RESOURCES, type TPermission, type TResource } from '@tagstock/contract';
+import type { NavItem } from '../../components/nav';
 
 export type Level = 'read' | 'write';
+
+/**
+ * The resources the roles screen offers: those of the screens the menu has (its own and its features'). A resource
+ * the API has before its screen exists waits for it.
+ */
+export const offeredResources = (nav: readonly NavItem[]): TResource[] =>
+  RESOURCES.filter((resource) => nav.some((item) => item.permission?.split('.')[0] === resource));
 
 /** Turns one level of one resource on or off: write brings read, and read cannot go without taking write along. */
 export const togglePermission = (
