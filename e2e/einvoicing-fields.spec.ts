@@ -23,6 +23,8 @@ test('a person billed at 0 %: the exemption comes from the article, a line witho
     priceHt: '20',
     vatRate: '0',
     stockAlert: 0,
+    // In stock: the invoice is not asked to confirm going on without reserving.
+    initialQuantity: 5,
   });
 
   await signInFrench(page, ACCOUNTS.admin);

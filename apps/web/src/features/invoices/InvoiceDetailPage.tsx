@@ -25,6 +25,7 @@ import { useCustomerVatExemption } from '../customers/api';
 import { todayIso } from '../rfid/attribution-shared';
 import { invoicesApi } from './api';
 import { CreditNoteDialog, leftToCredit } from './CreditNoteDialog';
+import { useAvailabilityConfirm } from '../reservations/AvailabilityConfirm';
 import { invoiceDraftOf, invoiceKit, newInvoiceDraft, type InvoiceDraft, type InvoiceHeader } from './draft';
 import { CreditNotesTable, InvoiceFacts, SettlementTable } from './InvoiceFacts';
 import { InvoiceHeaderForm } from './InvoiceHeaderForm';
@@ -70,6 +71,8 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
   const [refusal, setRefusal] = useState<IssueRefusal | null>(null);
   const [crediting, setCrediting] = useState(false);
   const [create, { isLoading: creating }] = invoicesApi.useCreate();
+  // Lines beyond what is available: continue without reserving, or reserve what is available (SPEC §5).
+  const availability = useAvailabilityConfirm(create);
   const [update, { isLoading: updating }] = invoicesApi.useUpdate();
   const [setStatus, { isLoading: issuing }] = invoicesApi.useSetStatus();
   const [remove, { isLoading: removing }] = invoicesApi.useRemove();
@@ -88,7 +91,7 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
     serverErrors: (error) => invoiceKit.serverErrors(error, draft),
     setErrors,
     update,
-    create,
+    create: availability.create,
     focusHeading,
     created: (doc) => ({ path: `${LIST}/${doc.id}`, message: t('invoices.created') }),
   });
@@ -262,6 +265,7 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
       {invoice && canCredit && (
         <CreditNoteDialog invoice={invoice} open={crediting} onClose={() => setCrediting(false)} />
       )}
+      {availability.dialog}
     </DocumentShell>
   );
 };
