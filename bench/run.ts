@@ -11,6 +11,7 @@ import { invoicing } from './invoicing';
 import { purchaseDashboard } from './purchase-dashboard';
 import { purchasing } from './purchasing';
 import { pdfBench } from './pdf';
+import { reservationsBench } from './reservations';
 import { tagLogs } from './tag-logs';
 
 const suites: Record<string, () => Promise<void>> = {
@@ -27,6 +28,7 @@ const suites: Record<string, () => Promise<void>> = {
   invoicing,
   backup: backupBench,
   export: exportBench,
+  reservations: reservationsBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, chooseOption, dialog, pick, row, settled, signInFrench, toast, typeArticle, unique } from './helpers';
+import {
+  ACCOUNTS,
+  chooseOption,
+  dialog,
+  pick,
+  row,
+  settled,
+  signInFrench,
+  toast,
+  typeArticle,
+  unique,
+} from './helpers';
 import { apiPost, apiSignIn, createArticle } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
