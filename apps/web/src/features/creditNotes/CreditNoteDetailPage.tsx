@@ -1,18 +1,18 @@
 import { useMemo, type RefObject } from 'react';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CodeIcon from '@mui/icons-material/CodeOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_NOTE_TRANSITIONS, type TCreditNote } from '@tagstock/contract';
 import { DocumentHistory } from '../../components/DocumentHistory';
+import { DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
+import { DocumentSubtitle } from '../../components/documents/use-document-editor';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { useLineColumns } from '../../components/documents/priced-columns';
 import { TotalsTable } from '../../components/documents/TotalsTable';
-import { Fact, Facts } from '../../components/Facts';
 import { formatDate, formatMoney } from '../../components/format';
 import { DownloadButton } from '../../components/PdfButton';
 import { Section } from '../../components/Section';
@@ -37,6 +37,42 @@ export const CreditNoteDetailPage = () => {
   );
 };
 
+/** Its header, read only: made from an invoice, never edited here. */
+const HEADER: HeaderField<object, TCreditNote>[] = [
+  {
+    name: 'invoice',
+    label: 'creditNotes.invoice',
+    kind: 'fact',
+    show: (note) => (
+      <Link component={RouterLink} to={`/admin/invoices/${note.invoiceId}`} data-testid="credit-note-invoice">
+        {note.invoiceNumber}
+      </Link>
+    ),
+  },
+  {
+    name: 'invoiceDate',
+    label: 'invoices.invoiceDate',
+    kind: 'fact',
+    show: (n, lng) => formatDate(n.invoiceDate, lng),
+  },
+  { name: 'customer', label: 'fields.customer', kind: 'fact', show: (note) => note.customerName },
+  {
+    name: 'creditDate',
+    label: 'creditNotes.creditDate',
+    kind: 'fact',
+    show: (n, lng) => formatDate(n.creditDate, lng),
+  },
+  { name: 'createdBy', label: 'invoices.createdBy', kind: 'fact', show: (note) => note.createdByName ?? '—' },
+  {
+    name: 'releasedToAccount',
+    label: 'creditNotes.releasedToAccount',
+    kind: 'fact',
+    show: (note, language) =>
+      /[1-9]/.test(note.releasedToAccount) ? formatMoney(note.releasedToAccount, language) : null,
+    testId: 'released-to-account',
+  },
+];
+
 const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeading: RefObject<boolean> }) => {
   const { t } = useTranslation();
   const canWrite = useCanWrite('invoices');
@@ -57,12 +93,7 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
       back={{ to: LIST, label: t('creditNotes.title') }}
       title={title}
       documentTitle={note.number ?? title}
-      subtitle={
-        <Stack direction="row" spacing={1} useFlexGap component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <span>{note.customerName}</span>
-          <CreditNoteStatusChip status={note.status} />
-        </Stack>
-      }
+      subtitle={<DocumentSubtitle name={note.customerName} chip={<CreditNoteStatusChip status={note.status} />} />}
       focusHeading={focusHeading}
       pdf={{ path: creditNotesApi.pdfPath(note.id), number: note.number ?? `${t('creditNotes.draft')}-${note.id}` }}
       status={{
@@ -90,31 +121,7 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
       <Grid container spacing={3}>
         <Grid size={12}>
           <Section title={t('creditNotes.header')}>
-            <Facts>
-              <Fact
-                label={t('creditNotes.invoice')}
-                value={
-                  <Link
-                    component={RouterLink}
-                    to={`/admin/invoices/${note.invoiceId}`}
-                    data-testid="credit-note-invoice"
-                  >
-                    {note.invoiceNumber}
-                  </Link>
-                }
-              />
-              <Fact label={t('invoices.invoiceDate')} value={formatDate(note.invoiceDate, language)} />
-              <Fact label={t('fields.customer')} value={note.customerName} />
-              <Fact label={t('creditNotes.creditDate')} value={formatDate(note.creditDate, language)} />
-              <Fact label={t('invoices.createdBy')} value={note.createdByName ?? '—'} />
-              {/[1-9]/.test(note.releasedToAccount) && (
-                <Fact
-                  label={t('creditNotes.releasedToAccount')}
-                  value={formatMoney(note.releasedToAccount, language)}
-                  testId="released-to-account"
-                />
-              )}
-            </Facts>
+            <DocumentHeader fields={HEADER} doc={note} />
             {note.reason && (
               <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }} data-testid="credit-note-reason">
                 {`${t('creditNotes.reason')}${t('logs.labelSeparator')}${note.reason}`}
