@@ -26,13 +26,10 @@ import { securityHeaders } from './platform/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
-import { purchasingModule } from './modules/purchasing/purchasing.module';
-import { outputsModule } from './modules/outputs/outputs.module';
 import { reservationsModule } from './modules/reservations/reservations.module';
-import { invoicingModule } from './modules/invoicing/invoicing.module';
+import * as documentModules from './modules/document-modules';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
 import { tenantExportModule } from './modules/tenant-export/tenant-export.module';
-import { platformOrdersModule } from './modules/platform-orders/platform-orders.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { articlesModule } from './modules/articles/articles.module';
 import { categoriesModule } from './modules/categories/categories.module';
@@ -181,8 +178,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         });
         await dashboard.register(tenantsRoutes, { db });
         await dashboard.register(backupsRoutes, { service: backups });
-        const invoicing = invoicingModule(db);
-        keptPdfs.push(invoicing.invoices, invoicing.creditNotes);
+        // Every document type (modules/document-modules.ts), with the legal PDFs it keeps.
+        const documents = Object.values(documentModules).map((documentModule) => documentModule(db));
+        for (const m of documents) if ('keptPdfs' in m) keptPdfs.push(...m.keptPdfs);
         const modules = [
           suppliersModule(db),
           categoriesModule(db),
@@ -196,11 +194,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           activityLogModule(db),
           dashboardModule(db),
           rfidModule(db),
-          purchasingModule(db),
-          platformOrdersModule(db),
-          outputsModule(db),
+          ...documents,
           reservationsModule(db),
-          invoicing,
           receivedInvoicesModule(db),
           tenantExportModule(db, keptPdfs),
         ];

@@ -285,50 +285,6 @@ export const ACTIVITY_ACTIONS = [
   'exported',
 ] as const;
 export type TActivityAction = (typeof ACTIVITY_ACTIONS)[number];
-/** Every entity any module logs; the log's filter offers them all. */
-export const ACTIVITY_ENTITIES = [
-  'article',
-  'lot',
-  'category',
-  'reason',
-  'supplier',
-  'customer',
-  'customer group',
-  'payment mode',
-  'purchase_order',
-  'platform_order',
-  'output',
-  'proforma',
-  'invoice',
-  'credit_note',
-  'payment',
-  'received_invoice',
-  'company',
-  'user',
-  'role',
-  'tag',
-  'tag family',
-  'consumer',
-  'reader',
-  'terminal',
-  'attribution',
-  'category attribution',
-] as const;
-export type TActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
-export const ZActivityLog = z.object({
-  id: z.number().int(),
-  entity: z.enum(ACTIVITY_ENTITIES),
-  entityId: z.number().int().nullable(),
-  action: z.enum(ACTIVITY_ACTIONS),
-  summary: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-  userName: z.string().nullable(),
-  /** Written by the platform's team (the super admin), whose name a tenant does not see. */
-  byPlatform: z.boolean(),
-  createdAt: z.string(),
-});
-export type TActivityLog = z.infer<typeof ZActivityLog>;
-export const ZActivityLogQuery = ZListQuery.extend({ entity: z.enum(ACTIVITY_ENTITIES).optional() });
 
 // Import / export
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

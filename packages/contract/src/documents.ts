@@ -10,6 +10,27 @@ import { ZEpcHex } from './rfid';
  * (line → per VAT rate → document) with `documentTotals` from `@tagstock/contract/money`.
  */
 
+/**
+ * What a document type registers, exported by its contract file (the line of document-types.ts exporting that file
+ * registers it): its permissions' resource (`outputs` → `outputs.read`, `outputs.write`; proformas, invoices and
+ * credit notes share `invoices`), its activity-log entity (its history too) and the other entities its module logs,
+ * its statuses, and its name on the web (translations, feature folder, route: `deliveryNotes`).
+ */
+export type TDocumentKind = {
+  documentKind: true;
+  name: string;
+  resource: string;
+  entity: string;
+  logs?: readonly string[];
+  statuses: readonly string[];
+};
+
+/** A document type's descriptor, its strings kept literal (the catalogues' union types are made of them). */
+export const documentKind = <const K extends Omit<TDocumentKind, 'documentKind'>>(kind: K) => ({
+  documentKind: true as const,
+  ...kind,
+});
+
 /** Units on one line of a document: a positive whole number, at most a million. */
 export const DOCUMENT_LINE_QUANTITY_MAX = 1_000_000;
 /** Lines on one document. */

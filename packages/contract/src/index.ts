@@ -8,11 +8,11 @@ export * from './catalog';
 export * from './access';
 export * from './rfid';
 export * from './documents';
-export * from './purchasing';
+// Every document type, one line each.
+export * from './document-types';
+export * from './document-kinds';
+export * from './activity-log';
 export * from './company';
-export * from './platform-orders';
-export * from './outputs';
-export * from './invoicing';
 export * from './received-invoices';
 export * from './einvoicing';
 export * from './backups';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
 import {
+  documentKind,
   DOCUMENT_LINES_MAX,
   nextStatuses,
   ZDocumentLine,
@@ -178,6 +179,12 @@ const salesLines = z.array(ZSalesLineInput).max(DOCUMENT_LINES_MAX).default([]);
 
 /** Open (editable, convertible), converted to an invoice (once), or canceled. */
 export const PROFORMA_STATUSES = ['open', 'converted', 'canceled'] as const;
+export const PROFORMA_KIND = documentKind({
+  name: 'proformas',
+  resource: 'invoices',
+  entity: 'proforma',
+  statuses: PROFORMA_STATUSES,
+});
 export const ZProformaStatus = z.enum(PROFORMA_STATUSES);
 export type TProformaStatus = z.infer<typeof ZProformaStatus>;
 
@@ -237,6 +244,14 @@ export const ZConvertResult = z.object({ invoiceId: z.number().int() });
  * notes for its whole amount. Paid or not is the payment label, from the payments.
  */
 export const INVOICE_STATUSES = ['draft', 'issued', 'canceled'] as const;
+/** Invoices register the entity of their payments' log too. */
+export const INVOICE_KIND = documentKind({
+  name: 'invoices',
+  resource: 'invoices',
+  entity: 'invoice',
+  logs: ['payment'],
+  statuses: INVOICE_STATUSES,
+});
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
 
@@ -487,6 +502,12 @@ export type TInvoicePayment = z.infer<typeof ZInvoicePayment>;
 // — Credit notes —
 
 export const CREDIT_NOTE_STATUSES = ['draft', 'issued'] as const;
+export const CREDIT_NOTE_KIND = documentKind({
+  name: 'creditNotes',
+  resource: 'invoices',
+  entity: 'credit_note',
+  statuses: CREDIT_NOTE_STATUSES,
+});
 export const ZCreditNoteStatus = z.enum(CREDIT_NOTE_STATUSES);
 export type TCreditNoteStatus = z.infer<typeof ZCreditNoteStatus>;
 

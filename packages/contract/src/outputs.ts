@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
 import {
+  documentKind,
   nextStatuses,
   ZStatusChangeBody,
   ZUnpricedLine,
@@ -18,6 +19,12 @@ import { id, isoDate, optionalId, optionalText, stamp } from './fields';
 export const OUTPUT_STATUSES = ['draft', 'validated', 'canceled'] as const;
 export const ZOutputStatus = z.enum(OUTPUT_STATUSES);
 export type TOutputStatus = z.infer<typeof ZOutputStatus>;
+export const OUTPUT_KIND = documentKind({
+  name: 'outputs',
+  resource: 'outputs',
+  entity: 'output',
+  statuses: OUTPUT_STATUSES,
+});
 
 /** How long a validated output authorizes its tags to leave through a gate. */
 export const OUTPUT_EXIT_HOURS = 24;

@@ -1,9 +1,12 @@
+import { DOCUMENT_RESOURCES, withDocumentKinds } from './document-kinds';
+
 /**
  * The permission catalogue: one read and one write permission per resource of the product that has a screen.
- * A feature adds its resource here when it ships (the roles screen offers only what exists).
- * Roles are per tenant and hold a subset of these; the server checks them on every route.
+ * A feature adds its resource here when it ships (the roles screen offers only what exists); a document type
+ * registers its own (`documentKind`), after these. Roles are per tenant and hold a subset of these; the server
+ * checks them on every route.
  */
-export const RESOURCES = [
+export const BASE_RESOURCES = [
   'dashboard',
   'suppliers',
   'categories',
@@ -18,15 +21,12 @@ export const RESOURCES = [
   'terminals',
   'consumers',
   'attributions',
-  'purchaseOrders',
   'paymentModes',
   'company',
-  'platformOrders',
-  'outputs',
-  'invoices',
   'receivedInvoices',
   'reservations',
 ] as const;
+export const RESOURCES = withDocumentKinds(BASE_RESOURCES, DOCUMENT_RESOURCES);
 export type TResource = (typeof RESOURCES)[number];
 
 export type TPermission = `${TResource}.${'read' | 'write'}`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPrice, ZRate } from './catalog';
 import { ZListQuery } from './common';
 import {
+  documentKind,
   DOCUMENT_LINE_QUANTITY_MAX,
   ZDocumentEvent,
   ZDocumentLine,
@@ -53,6 +54,12 @@ export type TPlatformProductListQuery = z.infer<typeof ZPlatformProductListQuery
 // Orders
 /** SPEC §4: In progress, Done (sent), Canceled. */
 export const PLATFORM_ORDER_STATUSES = ['in_progress', 'done', 'canceled'] as const;
+export const PLATFORM_ORDER_KIND = documentKind({
+  name: 'platformOrders',
+  resource: 'platformOrders',
+  entity: 'platform_order',
+  statuses: PLATFORM_ORDER_STATUSES,
+});
 export const ZPlatformOrderStatus = z.enum(PLATFORM_ORDER_STATUSES);
 export type TPlatformOrderStatus = z.infer<typeof ZPlatformOrderStatus>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
 import {
+  documentKind,
   DOCUMENT_LINES_MAX,
   nextStatuses,
   ZDocumentLine,
@@ -14,6 +15,12 @@ import { ZEpcHex } from './rfid';
 
 /** SPEC §4: In progress, Done (sent), Canceled. */
 export const PURCHASE_ORDER_STATUSES = ['in_progress', 'done', 'canceled'] as const;
+export const PURCHASE_ORDER_KIND = documentKind({
+  name: 'purchaseOrders',
+  resource: 'purchaseOrders',
+  entity: 'purchase_order',
+  statuses: PURCHASE_ORDER_STATUSES,
+});
 export const ZPurchaseOrderStatus = z.enum(PURCHASE_ORDER_STATUSES);
 export type TPurchaseOrderStatus = z.infer<typeof ZPurchaseOrderStatus>;
 /** Computed from the received quantities, apart from the status. */

@@ -143,5 +143,12 @@ export function invoicingModule(db: Db) {
       (req) => payments.refund(req.auth, req.params.id, req.body),
     );
   };
-  return { proformas, invoices, creditNotes, payments, routes: [routes, invoicingDashboardRoutes(db)] };
+  return {
+    proformas,
+    invoices,
+    creditNotes,
+    payments,
+    keptPdfs: [invoices, creditNotes],
+    routes: [routes, invoicingDashboardRoutes(db)],
+  };
 }

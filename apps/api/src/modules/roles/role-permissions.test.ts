@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_KINDS } from '@tagstock/contract';
 import { platformRows, setupTestApp } from '../../test/helper';
 
 const ctx = await setupTestApp();
@@ -71,5 +72,16 @@ describe('saving a role’s permissions at once', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().code).toBe('own_role');
     expect((await call('GET', `/roles/${me}/permissions`)).json().permissions.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the registered document types', () => {
+  it('give administrators their permissions and the activity log their entities', async () => {
+    const me = (await call('GET', '/auth/me')).json() as { permissions: string[] };
+    for (const kind of DOCUMENT_KINDS) {
+      expect(me.permissions).toEqual(expect.arrayContaining([`${kind.resource}.read`, `${kind.resource}.write`]));
+      for (const entity of [kind.entity, ...('logs' in kind ? kind.logs : [])])
+        expect((await call('GET', `/logs?entity=${encodeURIComponent(entity)}`)).statusCode, entity).toBe(200);
+    }
   });
 });
