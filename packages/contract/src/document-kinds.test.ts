@@ -28,14 +28,9 @@ describe('document kinds register themselves in the shared catalogues', () => {
   });
 
   it('every registered type has its read and write permissions and its log entities in the catalogues', () => {
-    expect(DOCUMENT_KINDS.map((k) => k.name)).toEqual([
-      'creditNotes',
-      'invoices',
-      'outputs',
-      'platformOrders',
-      'proformas',
-      'purchaseOrders',
-    ]);
+    expect(DOCUMENT_KINDS.map((k) => k.name)).toEqual(
+      expect.arrayContaining(['creditNotes', 'invoices', 'outputs', 'platformOrders', 'proformas', 'purchaseOrders']),
+    );
     for (const kind of DOCUMENT_KINDS) {
       expect(PERMISSIONS).toEqual(expect.arrayContaining([`${kind.resource}.read`, `${kind.resource}.write`]));
       expect(ACTIVITY_ENTITIES).toEqual(expect.arrayContaining([kind.entity, ...('logs' in kind ? kind.logs : [])]));

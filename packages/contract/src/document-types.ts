@@ -7,4 +7,3 @@ export * from './purchasing';
 export * from './platform-orders';
 export * from './outputs';
 export * from './invoicing';
-export * from './delivery-notes';

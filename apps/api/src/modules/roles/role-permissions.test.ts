@@ -40,7 +40,7 @@ describe('saving a role’s permissions at once', () => {
     await platformRows(
       ctx.database.db,
       sql`insert into role_permissions (tenant_id, role_id, permission)
-          select tenant_id, id, 'deliveryNotes.read' from roles where id = ${role} returning role_id`,
+          select tenant_id, id, 'retiredFeature.read' from roles where id = ${role} returning role_id`,
     );
     const cleared = await call('PUT', `/roles/${role}/permissions`, { permissions: [] });
     expect(cleared.json().permissions).toEqual([]);
@@ -48,7 +48,7 @@ describe('saving a role’s permissions at once', () => {
       ctx.database.db,
       sql`select permission as p from role_permissions where role_id = ${role}`,
     );
-    expect(stored.map((r) => r.p)).toEqual(['deliveryNotes.read']);
+    expect(stored.map((r) => r.p)).toEqual(['retiredFeature.read']);
   });
 
   it('keeps the rules of add and remove: bad input, tenants, read-only users, own role', async () => {
