@@ -23,6 +23,7 @@ import { useHasPermission } from '../../components/use-permission';
 import { MotifsCard } from '../outputs/MotifsCard';
 import { InvoicingDashboardCard } from '../invoices/InvoicingDashboardCard';
 import { PurchaseDashboardCard } from './PurchaseDashboardCard';
+import { DeliveriesDashboardCard } from './DeliveriesDashboardCard';
 
 const StatCard = ({
   label,
@@ -80,6 +81,7 @@ export const DashboardPage = () => {
   const canReadPurchases = useHasPermission('purchaseOrders.read');
   const canReadOutputs = useHasPermission('outputs.read');
   const canReadInvoices = useHasPermission('invoices.read');
+  const canReadDeliveries = useHasPermission('deliveryNotes.read');
   const language = i18n.resolvedLanguage ?? 'en';
   // Initial figures from the API; the socket's send_notification keeps them live afterwards.
   const { data: summary } = useStockSummaryQuery(idClient ?? '', { skip: !idClient, refetchOnMountOrArgChange: true });
@@ -148,6 +150,7 @@ export const DashboardPage = () => {
       {idClient && <RfidOverviewCard idClient={idClient} />}
       {idClient && canReadPurchases && <PurchaseDashboardCard idClient={idClient} />}
       {idClient && canReadInvoices && <InvoicingDashboardCard idClient={idClient} />}
+      {idClient && canReadDeliveries && <DeliveriesDashboardCard idClient={idClient} />}
       {idClient && canReadOutputs && <MotifsCard idClient={idClient} testId="output-dashboard" />}
       {waiting && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>

@@ -44,13 +44,16 @@ export const Widget = ({
   caption,
   children,
   testId,
+  size = { xs: 12, md: 6 },
 }: {
   title: string;
   caption?: string;
   children: ReactNode;
   testId: string;
+  /** Its width in the card's grid (half of it from md by default). */
+  size?: { xs?: number; sm?: number; md?: number; lg?: number };
 }) => (
-  <Grid size={{ xs: 12, md: 6 }} data-testid={testId}>
+  <Grid size={size} data-testid={testId}>
     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: caption ? 0 : 1 }}>
       {title}
     </Typography>

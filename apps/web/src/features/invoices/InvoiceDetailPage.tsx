@@ -26,6 +26,7 @@ import { todayIso } from '../rfid/attribution-shared';
 import { invoicesApi } from './api';
 import { CreditNoteDialog, leftToCredit } from './CreditNoteDialog';
 import { useAvailabilityConfirm } from '../reservations/AvailabilityConfirm';
+import { DeliveriesSection } from '../deliveries/DeliveriesSection';
 import { invoiceDraftOf, invoiceKit, newInvoiceDraft, type InvoiceDraft, type InvoiceHeader } from './draft';
 import { CreditNotesTable, InvoiceFacts, SettlementTable } from './InvoiceFacts';
 import { InvoiceHeaderForm } from './InvoiceHeaderForm';
@@ -252,6 +253,11 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
             <Section title={t('invoices.creditNotes')}>
               <CreditNotesTable invoice={invoice} />
             </Section>
+          </Grid>
+        )}
+        {invoice?.lines.some((line) => line.articleId !== null) && (
+          <Grid size={12}>
+            <DeliveriesSection source={{ invoiceId: invoice.id }} />
           </Grid>
         )}
         {invoice && (

@@ -23,6 +23,7 @@ import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker
 import { customerRef, useCustomerVatExemption } from '../customers/api';
 import { discountText } from '../invoices/InvoiceFacts';
 import { emptySalesLine, validateSalesLine, type SalesLine } from '../invoices/sales-draft';
+import { DeliveriesSection } from '../deliveries/DeliveriesSection';
 import { todayIso } from '../rfid/attribution-shared';
 import { proformasApi, useConvertProformaMutation } from './api';
 import { newProformaDraft, proformaDraftOf, proformaKit, type ProformaDraft, type ProformaHeader } from './draft';
@@ -203,6 +204,11 @@ const ProformaEditor = ({
             <TotalsTable totals={proforma && !dirty ? proforma.totals : preview.totals} preview={!proforma || dirty} />
           </Section>
         </Grid>
+        {proforma?.lines.some((line) => line.articleId !== null) && (
+          <Grid size={12}>
+            <DeliveriesSection source={{ proformaId: proforma.id }} />
+          </Grid>
+        )}
         {proforma && (
           <Grid size={12}>
             <Section title={t('proformas.history')}>
