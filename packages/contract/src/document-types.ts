@@ -7,3 +7,4 @@ export * from './purchasing';
 export * from './platform-orders';
 export * from './outputs';
 export * from './invoicing';
+export * from './delivery-notes';

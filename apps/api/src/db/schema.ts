@@ -18,3 +18,4 @@ export * from '../modules/outputs/outputs.schema';
 export * from '../modules/invoicing/invoicing.schema';
 export * from '../modules/received-invoices/received-invoices.schema';
 export * from '../modules/reservations/reservations.schema';
+export * from '../modules/delivery-notes/delivery-notes.schema';

@@ -6,3 +6,4 @@ export { purchasingModule } from './purchasing/purchasing.module';
 export { platformOrdersModule } from './platform-orders/platform-orders.module';
 export { outputsModule } from './outputs/outputs.module';
 export { invoicingModule } from './invoicing/invoicing.module';
+export { deliveryNotesModule } from './delivery-notes/delivery-notes.module';

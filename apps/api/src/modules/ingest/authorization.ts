@@ -26,7 +26,15 @@ export type ExitAuthorizer = {
   describe?(cover: string): string;
   /** The whole stored message of an exit it covers (default: `Authorized: ` and the description). */
   message?(cover: string): string;
+  /**
+   * Keeps what left under its covers (a delivery note ticks its lines), in the batch's transaction once its
+   * movements are written: one call per batch with every exit it covered.
+   */
+  record?(tx: Tx, covered: CoveredExit[]): Promise<void>;
 };
+
+/** An exit an authorizer covered, with its tag movement. */
+export type CoveredExit = { tenantId: number; tagId: number; articleId: number | null; cover: string; movementId: number };
 
 export type ExitAuthorization = { isAuthorized: boolean; message: string; reason: TExitReason };
 
@@ -92,6 +100,22 @@ export function verdict(answers: { authorizer: ExitAuthorizer; cover: string | n
     message: `${missing.charAt(0).toUpperCase()}${missing.slice(1)}`,
     reason: { code: 'not_covered', params: { missing: answers.map((a) => a.authorizer.name) } },
   };
+}
+
+/** Hands each authorizer that keeps what it covered (`record`) the exits of the batch it authorized. */
+export async function recordCovered(
+  tx: Tx,
+  exits: (Omit<CoveredExit, 'cover'> & { reason: TExitReason | null })[],
+): Promise<void> {
+  for (const authorizer of authorizers) {
+    if (!authorizer.record) continue;
+    const covered = exits.flatMap((e) =>
+      e.reason?.code === 'authorized' && e.reason.params.by === authorizer.name
+        ? [{ ...e, cover: String(e.reason.params.cover) }]
+        : [],
+    );
+    if (covered.length) await authorizer.record(tx, covered);
+  }
 }
 
 /** The one check of the OUTs at exit gates: each authorizer sees the exits that no earlier one covered. */

@@ -14,7 +14,7 @@ import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
 import type { Realtime } from '../../platform/realtime';
 import { stockSummary } from '../dashboard/dashboard.module';
-import { authorizeExits, type ExitAuthorization } from './authorization';
+import { authorizeExits, recordCovered, type ExitAuthorization } from './authorization';
 import { lockArticles, moveStock } from '../stock/stock.service';
 import { planBatch, presenceKey, withinClock, type Plan, type Presence, type Read, type Step } from './pipeline';
 import { EVENT_KEY_RETENTION_HOURS } from './retention';
@@ -429,6 +429,22 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     };
     const fx = await effects(tx, reader, plan.steps, tags);
     const notices = await write(tx, reader, source, plan, tags, fx);
+    await recordCovered(
+      tx,
+      notices.flatMap((n) =>
+        n.tag && n.effect.isAuthorized
+          ? [
+              {
+                tenantId: reader.tenantId,
+                tagId: n.tag.id,
+                articleId: n.tag.articleId,
+                movementId: n.movementId,
+                reason: n.effect.authorizationReason,
+              },
+            ]
+          : [],
+      ),
+    );
     return { report, notices };
   }
 

@@ -30,6 +30,7 @@ import { companyForDocuments, companyMissingFor } from '../company/company.servi
 import { invoiceFacturX } from './einvoice';
 import { invoicePrintable } from './invoice-print';
 import { customerParty, discountText, readSalesLines, writeSalesDocument } from './sales-documents';
+import { releaseForDocument } from '../reservations/reservations.service';
 import { invoiceLines } from './invoicing.schema';
 
 const LINES = { table: invoiceLines, parent: invoiceLines.invoiceId };
@@ -325,6 +326,8 @@ export const invoiceType: DocumentType<TInvoiceStatus, TInvoice, Input, LockedIn
   read: findOne,
   list: invoiceListSpec,
   write,
+  // A deleted draft holds nothing: the units reserved for it are released.
+  beforeDelete: (ctx, id) => releaseForDocument(ctx.tx, ctx, 'invoice', id, 'cancellation').then(() => {}),
   logged: (i) => ({
     customerId: i.customerId,
     invoiceDate: i.invoiceDate,

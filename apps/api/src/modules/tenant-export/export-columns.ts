@@ -362,6 +362,51 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
     columns: { epcs: ['EPC sortis (JSON)', 'EPCs taken out (JSON)'] },
   },
   output_tags: { meaning: ['Tags de chaque sortie de stock', 'Tags of each stock output'] },
+  delivery_notes: {
+    meaning: ['Bons de livraison', 'Delivery notes'],
+    columns: {
+      planned_date: ['Date de livraison prévue', 'Planned delivery date'],
+      units: ['Unités', 'Units'],
+      delivered_at: ['Livré le', 'Delivered at'],
+    },
+  },
+  delivery_note_lines: {
+    meaning: ['Lignes des bons de livraison', 'Delivery note lines'],
+    columns: {
+      delivery_note_id: ['Bon de livraison (delivery_notes.id)', 'Delivery note (delivery_notes.id)'],
+      epcs: ['EPC des articles préparés', 'EPCs of the items picked'],
+    },
+  },
+  delivery_note_exits: {
+    meaning: [
+      'Articles sortis par un portique sous un bon de livraison',
+      'Items that left through an exit gate under a delivery note',
+    ],
+    columns: {
+      delivery_note_id: ['Bon de livraison (delivery_notes.id)', 'Delivery note (delivery_notes.id)'],
+      movement_id: ['Passage au portique (tag_movements.id)', 'Gate passage (tag_movements.id)'],
+    },
+  },
+  reservations: {
+    meaning: ['Réservations de stock', 'Stock reservations'],
+    columns: {
+      document_type: ['Type du document réservant (proforma, invoice, delivery_note)', 'Reserving document type'],
+      document_id: ['Document réservant (son id)', 'Reserving document (its id)'],
+      until: ['Réservé jusqu’au (inclus)', 'Reserved until (inclusive)'],
+      released_at: ['Libérée le', 'Released at'],
+      release_cause: ['Cause de la libération (manual, delivery, cancellation, expiry)', 'Why it was released'],
+      release_reason: ['Motif saisi à la libération', 'Reason given at release'],
+    },
+  },
+  reservation_events: {
+    meaning: ['Historique des réservations', 'Reservation history'],
+    columns: {
+      reservation_id: ['Réservation (reservations.id)', 'Reservation (reservations.id)'],
+      event: ['Événement (reserved, released)', 'Event (reserved, released)'],
+      cause: ['Cause de la libération', 'Why it was released'],
+      reason: ['Motif saisi', 'Reason given'],
+    },
+  },
   outputs: {
     meaning: ['Sorties de stock', 'Stock outputs'],
     columns: {

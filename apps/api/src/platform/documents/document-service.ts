@@ -274,6 +274,7 @@ export function documentService<
           throw conflict('document_locked', `A ${type.noun} that is ${doc.status} cannot be deleted`, undefined, {
             status: doc.status,
           });
+        await type.beforeDelete?.(ctx, id);
         await type.beforeLinesReplaced?.(ctx, id);
         await deleteLines(ctx, id);
         await ctx.tx.execute(sql`delete from ${table} where id = ${id} and tenant_id = ${ctx.tenantId}`);

@@ -100,6 +100,8 @@ export type DocumentType<
   write?(ctx: DocumentContext, input: Input): Promise<WrittenDocument>;
   /** Called before the stored lines are replaced or deleted (to take back what they counted). */
   beforeLinesReplaced?(ctx: DocumentContext, id: number): Promise<void>;
+  /** Called before a draft is deleted (to release what it holds: its reservations). */
+  beforeDelete?(ctx: DocumentContext, id: number): Promise<void>;
   /** Called after the lines were written (to count them). */
   afterWrite?(ctx: DocumentContext, id: number, written: WrittenDocument): Promise<void>;
   /** The header values an edit's history compares (before and after). */
