@@ -1,6 +1,7 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) and appends their figures to RESULTS.md.
 import { backupBench } from './backup';
 import { catalog } from './catalog';
+import { deliveryDashboard } from './delivery-dashboard';
 import { exportBench } from './export';
 import { firstRowsBench } from './first-rows';
 import { foundation } from './foundation';
@@ -29,6 +30,7 @@ const suites: Record<string, () => Promise<void>> = {
   backup: backupBench,
   export: exportBench,
   reservations: reservationsBench,
+  'delivery-dashboard': deliveryDashboard,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
