@@ -77,12 +77,12 @@ const formatted = (value: unknown, language: string): ReactNode => {
 type Props<H, D> = {
   fields: readonly HeaderField<H, D>[];
   /** The form while the document is editable (its draft's header and setters), else its facts. */
-  edit?: {
+  edit?: NoInfer<{
     header: H;
     setHeader: (changes: Partial<H>) => void;
     fieldError: (field: keyof H & string) => FieldError;
     errors: DraftErrors;
-  };
+  }>;
   doc: D | null;
 };
 

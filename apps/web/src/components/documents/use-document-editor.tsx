@@ -14,13 +14,7 @@ type Doc<S extends string> = { id: number; status: S; number?: string | null };
  * user's permission and the status), Save (the contract's checks, create or update), Delete while editable, the
  * change of status and the history. `shell` goes to `DocumentShell`, `headerEdit` to `DocumentHeader`.
  */
-export function useDocumentEditor<
-  S extends string,
-  TDoc extends Doc<S>,
-  TInput,
-  H extends object,
-  D extends { header: H },
->(opts: {
+export function useDocumentEditor<S extends string, TDoc extends Doc<S>, TInput, D extends { header: object }>(opts: {
   api: Omit<DocumentApi<unknown, TDoc, TInput, S>, 'useList'>;
   doc: TDoc | null;
   permission: TResource;
@@ -37,7 +31,7 @@ export function useDocumentEditor<
 }) {
   const { api, doc } = opts;
   const canWrite = useCanWrite(opts.permission);
-  const state = useDocumentDraft<H, D>(opts.initial);
+  const state = useDocumentDraft<D['header'], D>(opts.initial);
   const [create, { isLoading: creating }] = api.useCreate();
   const [update, { isLoading: updating }] = api.useUpdate();
   const [setStatus, { isLoading: changingStatus }] = api.useSetStatus();
@@ -79,7 +73,12 @@ export function useDocumentEditor<
     editable,
     history,
     headerEdit: editable
-      ? { header: state.draft.header, setHeader: state.setHeader, fieldError: state.fieldError, errors: state.errors }
+      ? {
+          header: state.draft.header as D['header'],
+          setHeader: state.setHeader,
+          fieldError: state.fieldError,
+          errors: state.errors,
+        }
       : undefined,
     changeStatus,
     status,

@@ -60,7 +60,7 @@ export const LogsPage = () => {
         card: 'secondary',
         headerName: t('fields.entity'),
         width: 130,
-        valueFormatter: (value: string) => t(`logs.entities.${value}`),
+        valueFormatter: (value: string) => t(`logs.entities.${value}`, { defaultValue: value }),
       },
       {
         field: 'action',
@@ -108,8 +108,8 @@ export const LogsPage = () => {
   // Every entity the server logs, by name in the reader's language.
   const entities = useMemo(
     () =>
-      ACTIVITY_ENTITIES.map((name) => ({ name, label: t(`logs.entities.${name}`) })).sort((a, b) =>
-        a.label.localeCompare(b.label, language),
+      ACTIVITY_ENTITIES.map((name) => ({ name, label: t(`logs.entities.${name}`, { defaultValue: name }) })).sort(
+        (a, b) => a.label.localeCompare(b.label, language),
       ),
     [t, language],
   );

@@ -4,7 +4,9 @@ import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
 import adminEn from '../../locales/admin/en.json';
 import adminFr from '../../locales/admin/fr.json';
-import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES, STOCK_REASON_CODES } from '@tagstock/contract';
+import { ACTIVITY_ACTIONS, BASE_ACTIVITY_ENTITIES, DOCUMENT_KINDS, STOCK_REASON_CODES } from '@tagstock/contract';
+import { ADMIN_NAV } from '../../areas/admin/admin-nav';
+import { ADMIN_FEATURES } from '../../areas/admin/registry';
 import { authorName, changeLine, visibleChanges } from './log-format';
 
 const i18n = i18next.createInstance();
@@ -70,10 +72,22 @@ describe('activity log lines', () => {
   });
 });
 
+// The entities the web shows: the modules' own, and those of the document types that have a screen here (a
+// registered feature, or a menu entry for their resource). A type the API has first is named once its screen lands.
+const screens = new Set(ADMIN_NAV.map((item) => item.permission?.split('.')[0]));
+const NAMED_ENTITIES = [
+  ...BASE_ACTIVITY_ENTITIES,
+  ...DOCUMENT_KINDS.filter((kind) => screens.has(kind.resource)).flatMap((kind): string[] => [
+    kind.entity,
+    ...('logs' in kind ? kind.logs : []),
+  ]),
+  ...ADMIN_FEATURES.flatMap((feature) => (feature.logs ? [feature.logs.entity] : [])),
+];
+
 describe('every code the server logs has its name in en and fr', () => {
   it.each([
     ['logs.actions', ACTIVITY_ACTIONS],
-    ['logs.entities', ACTIVITY_ENTITIES],
+    ['logs.entities', NAMED_ENTITIES],
     ['stockReasons', STOCK_REASON_CODES],
   ] as const)('%s', (prefix, codes) => {
     for (const lng of ['en', 'fr'])

@@ -139,7 +139,7 @@ const ExitWindow = ({ until }: { until: string }) => {
 const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusHeading: RefObject<boolean> }) => {
   const { t } = useTranslation();
   const columns = useColumns();
-  const editor = useDocumentEditor<TOutputStatus, TOutput, TOutputInput, HeaderDraft, OutputDraft>({
+  const editor = useDocumentEditor<TOutputStatus, TOutput, TOutputInput, OutputDraft>({
     api: outputsApi,
     doc: output,
     permission: 'outputs',

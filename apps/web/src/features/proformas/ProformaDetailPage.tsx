@@ -108,7 +108,7 @@ const ProformaEditor = ({
   const [searchParams] = useSearchParams();
   const columns = useLineColumns();
   const language = columns.language;
-  const editor = useDocumentEditor<TProformaStatus, TProforma, TProformaInput, ProformaHeader, ProformaDraft>({
+  const editor = useDocumentEditor<TProformaStatus, TProforma, TProformaInput, ProformaDraft>({
     api: proformasApi,
     doc: proforma,
     permission: 'invoices',
