@@ -35,14 +35,16 @@ const deliveries = (page: Page) => page.getByTestId('deliveries');
 /** Opens an invoice; its page and its deliveries section take their time on a busy machine. */
 const openInvoice = async (page: Page, id: number) => {
   await page.goto(`/admin/invoices/${id}`);
-  await expect(deliveries(page).getByRole('heading', { name: 'Livraisons' })).toBeVisible({ timeout: 30000 });
+  await expect(deliveries(page).getByRole('heading', { name: 'Livraisons', exact: true })).toBeVisible({
+    timeout: 30000,
+  });
 };
 
 test('an invoice shows what is left to deliver; its delivery notes for today and late ones reach the dashboard', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120000);
+  test.setTimeout(180000);
   const session = await apiSignIn(request);
   const { customer, article, invoice } = await issuedInvoice(request, session);
 
@@ -79,7 +81,7 @@ test('an invoice shows what is left to deliver; its delivery notes for today and
     { status: 'ready' },
   );
 
-  await page.reload();
+  await openInvoice(page, invoice.id);
   await expect(line.getByRole('cell')).toHaveText([`${article.reference}${article.designation}`, '5', '0', '3', '2']);
   const notes = section.getByTestId('deliveries-notes');
   await expect(notes.getByRole('link', { name: late.number })).toHaveAttribute(
@@ -95,7 +97,7 @@ test('an invoice shows what is left to deliver; its delivery notes for today and
   // The dashboard: the customer and the invoice to deliver today, the late note.
   await page.goto('/admin/dashboard');
   const card = page.getByTestId('deliveries-dashboard');
-  await expect(card.getByRole('heading', { name: 'Livraisons' })).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Livraisons', exact: true })).toBeVisible({ timeout: 30000 });
   await expect(card.getByTestId('customers-to-deliver').getByRole('link', { name: customer.name })).toHaveAttribute(
     'href',
     `/admin/deliveryNotes?customerId=${customer.id}`,
@@ -123,6 +125,7 @@ test('the read-only account sees the deliveries of an invoice without the way to
   page,
   request,
 }) => {
+  test.setTimeout(90000);
   const session = await apiSignIn(request);
   const { article, invoice } = await issuedInvoice(request, session);
   await signInFrench(page, ACCOUNTS.viewer);
@@ -132,7 +135,9 @@ test('the read-only account sees the deliveries of an invoice without the way to
   await expect(section.getByTestId('deliveries-summary')).toHaveText('5 unités à livrer\u202f; 0 livrée(s) sur 5');
   await expect(section.getByRole('link', { name: 'Créer un bon de livraison' })).toHaveCount(0);
   await page.goto('/admin/dashboard');
-  await expect(page.getByTestId('deliveries-dashboard').getByTestId('late-deliveries')).toBeVisible();
+  await expect(page.getByTestId('deliveries-dashboard').getByTestId('late-deliveries')).toBeVisible({
+    timeout: 30000,
+  });
 });
 
 test.describe('on a phone', () => {
@@ -142,6 +147,7 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
+    test.setTimeout(90000);
     const session = await apiSignIn(request);
     const { article, invoice } = await issuedInvoice(request, session);
     await signInFrench(page, ACCOUNTS.admin);
@@ -157,7 +163,9 @@ test.describe('on a phone', () => {
         .evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)),
     ).toBeLessThanOrEqual(0);
     await page.goto('/admin/dashboard');
-    await expect(page.getByTestId('deliveries-dashboard').getByTestId('late-deliveries')).toBeVisible();
+    await expect(page.getByTestId('deliveries-dashboard').getByTestId('late-deliveries')).toBeVisible({
+      timeout: 30000,
+    });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });
