@@ -6,9 +6,11 @@ import {
   ZStatusChangeBody,
   ZUnpricedLine,
   ZUnpricedLinesInput,
+  DOCUMENT_EPCS_MAX,
   type TDocumentTransition,
 } from './documents';
 import { id, isoDate, optionalId, optionalText, stamp } from './fields';
+import { ZEpcHex } from './rfid';
 import { reservationChoice } from './reservations';
 
 /**
@@ -120,6 +122,20 @@ export const deliveryNoteNextStatuses = (note: TDeliveryNoteState & { status: TD
 
 export const ZDeliveryNoteStatusChange = ZStatusChangeBody(['ready', 'delivered', 'canceled'] as const);
 export type TDeliveryNoteStatusChange = z.infer<typeof ZDeliveryNoteStatusChange>;
+
+/**
+ * EPCs picked (scanned by a handheld, pasted): each goes to the first line of its article with room (a line lists
+ * at most its quantity); those already listed are kept once. `POST /delivery-notes/:id/picks`, draft or ready.
+ */
+export const ZDeliveryNotePicks = z.strictObject({ epcs: z.array(ZEpcHex).min(1).max(DOCUMENT_EPCS_MAX) });
+export type TDeliveryNotePicks = z.input<typeof ZDeliveryNotePicks>;
+export const PICK_REFUSALS = ['unknown_tag', 'not_on_note', 'no_room'] as const;
+export type TPickRefusal = (typeof PICK_REFUSALS)[number];
+export const ZDeliveryNotePicked = ZDeliveryNote.extend({
+  /** The EPCs not listed, and why: no tag of the tenant, an article the note lacks, its lines already full. */
+  unmatched: z.array(z.object({ epc: z.string(), reason: z.enum(PICK_REFUSALS) })),
+});
+export type TDeliveryNotePicked = z.infer<typeof ZDeliveryNotePicked>;
 
 /** What is left to deliver of an invoice or a proforma, per article: ordered, delivered, on open notes, left. */
 export const ZDeliveryRemainingQuery = z

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZClientsToDeliverToday,
+  ZDeliveryNotePicked,
+  ZDeliveryNotePicks,
+  ZIdParams,
   ZDeliveryRemaining,
   ZDeliveryRemainingQuery,
   ZInvoicesToDeliverToday,
@@ -21,7 +24,7 @@ import { notFound } from '../../platform/errors';
 import { registerExitAuthorizer, type ExitAuthorizer } from '../ingest/authorization';
 import { reservationDay } from '../reservations/availability';
 import { registerReservationDocument, withAvailabilityCheck } from '../reservations/reservations.service';
-import { deliveryNoteType, LATE } from './delivery-notes.service';
+import { deliveryNoteType, LATE, pickEpcs } from './delivery-notes.service';
 
 /**
  * An OUT at an exit gate is covered by a ready delivery note that lists the tag among its picked EPCs, or that has
@@ -207,6 +210,19 @@ export function deliveryNotesModule(db: Db) {
       (req) => scoped(req.auth, (tx, tenantId) => remaining(tx, tenantId, req.query)),
     );
     documentRoutes(app, '/delivery-notes', tags, service);
+    app.post(
+      '/delivery-notes/:id/picks',
+      {
+        schema: { tags, params: ZIdParams, body: ZDeliveryNotePicks, response: { 200: ZDeliveryNotePicked } },
+        preHandler: app.requirePermission('deliveryNotes.write'),
+      },
+      (req) =>
+        service.inTenant(req.auth, async (ctx) => {
+          await service.lockFor(ctx.tx, ctx.tenantId, req.params.id, 'pick');
+          const unmatched = await pickEpcs(ctx, req.params.id, req.body.epcs);
+          return { ...(await deliveryNoteType.read(ctx.tx, ctx.tenantId, req.params.id))!, unmatched };
+        }),
+    );
     const widget = widgetRoutes(app, db, 'deliveryNotes.read');
     widget('/dashboard/invoices-to-deliver-today/:id', ZInvoicesToDeliverToday, dashboard.invoicesToday);
     widget('/dashboard/getClientsToDeliverTodayByClient/:id', ZClientsToDeliverToday, dashboard.clientsToday);

@@ -9,10 +9,11 @@ import {
   type TDeliveryNote,
   type TDeliveryNoteLine,
   type TDeliveryNoteStatus,
+  type TPickRefusal,
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
-import { isoUtc } from '../../db/sql-fragments';
+import { isoUtc, jsonList, jsonRows } from '../../db/sql-fragments';
 import type { DocumentContext, DocumentType, LockedDocument } from '../../platform/documents/document-type';
 import { documentList } from '../../platform/documents/document-list';
 import { missingReferences } from '../../platform/documents/references';
@@ -155,6 +156,48 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
   };
 }
 
+/**
+ * Lists picked EPCs on the note's lines (the note locked by the caller): each to the first line of its tag's article
+ * with room, in the lines' order; answers those left out and why. Three statements whatever the number of EPCs.
+ */
+export async function pickEpcs({ tx, tenantId }: DocumentContext, id: number, epcs: readonly string[]) {
+  const tags = await queryRows<{ epc: string; articleId: number | null }>(
+    tx,
+    sql`select t.epc, t.article_id as "articleId" from ${jsonList([...new Set(epcs)])} e(epc)
+        join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc`,
+  );
+  const lines = await queryRows<{ id: number; articleId: number | null; quantity: number; epcs: string[] }>(
+    tx,
+    sql`select id, article_id as "articleId", quantity, epcs from delivery_note_lines
+        where delivery_note_id = ${id} and tenant_id = ${tenantId} order by position`,
+  );
+  const articleOf = new Map(tags.map((t) => [t.epc, t.articleId]));
+  const listed = new Set(lines.flatMap((l) => l.epcs));
+  const unmatched: { epc: string; reason: TPickRefusal }[] = [];
+  for (const epc of new Set(epcs)) {
+    if (listed.has(epc)) continue;
+    if (!articleOf.has(epc)) {
+      unmatched.push({ epc, reason: 'unknown_tag' });
+      continue;
+    }
+    const ofArticle = lines.filter((l) => l.articleId !== null && l.articleId === articleOf.get(epc));
+    const line = ofArticle.find((l) => l.epcs.length < l.quantity);
+    if (line) line.epcs.push(epc);
+    else unmatched.push({ epc, reason: ofArticle.length ? 'no_room' : 'not_on_note' });
+    listed.add(epc);
+  }
+  await tx.execute(
+    sql`update delivery_note_lines l set epcs = v.epcs
+        from ${jsonRows(lines.map((l) => ({ id: l.id, epcs: l.epcs })))} as v(id int, epcs text[])
+        where l.id = v.id and l.tenant_id = ${tenantId}`,
+  );
+  await tx.execute(
+    sql`update delivery_notes set epc_count = ${lines.reduce((n, l) => n + l.epcs.length, 0)}, updated_at = now()
+        where id = ${id} and tenant_id = ${tenantId}`,
+  );
+  return unmatched;
+}
+
 /** The reservations a delivery takes: the note's own, and those of the invoice or proforma it delivers. */
 const sourcesOf = (note: Locked) => [
   { type: 'delivery_note' as const, id: note.id },
@@ -196,6 +239,13 @@ export const deliveryNoteType: DocumentType<TDeliveryNoteStatus, TDeliveryNote, 
   editable: ['draft', 'ready'],
   deletable: ['draft'],
   permissions: { read: 'deliveryNotes.read', write: 'deliveryNotes.write' },
+  actions: {
+    pick: {
+      statuses: ['draft', 'ready'],
+      code: 'document_locked',
+      message: 'Only a draft or ready delivery note takes picked items',
+    },
+  },
   transitions: serverTransitions(
     DELIVERY_NOTE_TRANSITIONS,
     'deliveryNotes.write',

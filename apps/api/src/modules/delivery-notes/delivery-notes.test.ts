@@ -229,6 +229,46 @@ describe('delivery notes', () => {
     }
   });
 
+  it('takes picked EPCs (a handheld’s scan) on the lines of their article, and says which it left out', async () => {
+    const note = await ok(
+      'POST',
+      '/delivery-notes',
+      body([
+        { articleId: tagged, quantity: 1 },
+        { articleId: plenty, quantity: 1 },
+      ]),
+    );
+    const unknown = 'FF0000000000000000000001';
+    const picked = await ok<TDeliveryNote & { unmatched: { epc: string; reason: string }[] }>(
+      'POST',
+      `/delivery-notes/${note.id}/picks`,
+      { epcs: [epc(4), epc(4), epc(3), unknown] },
+    );
+    expect([picked.lines[0]!.epcs, picked.epcCount]).toEqual([[epc(4)], 1]);
+    expect(picked.unmatched).toEqual([
+      { epc: epc(3), reason: 'no_room' },
+      { epc: unknown, reason: 'unknown_tag' },
+    ]);
+    const bad = await call('POST', `/delivery-notes/${note.id}/picks`, { epcs: ['not-an-epc'] });
+    expect(bad.statusCode).toBe(400);
+    const foreign = await call('POST', `/delivery-notes/${note.id}/picks`, { epcs: [epc(4)] }, tokens.otherTenant);
+    expect(foreign.statusCode).toBe(404);
+    const reader = await call('POST', `/delivery-notes/${note.id}/picks`, { epcs: [epc(4)] }, tokens.reader);
+    expect(reader.statusCode).toBe(403);
+  });
+
+  it('releases what a deleted draft reserved', async () => {
+    const before = (await stockOf(scarce)).available;
+    const note = await ok(
+      'POST',
+      '/delivery-notes',
+      body([{ articleId: scarce, quantity: 1 }], { reserveAvailable: true }),
+    );
+    expect((await stockOf(scarce)).available).toBe(before - 1);
+    await ok('DELETE', `/delivery-notes/${note.id}`);
+    expect((await stockOf(scarce)).available).toBe(before);
+  });
+
   it('refuses another tenant’s references and bad input with a 400, never a 500', async () => {
     const foreign = await ok<{ id: number }>(
       'POST',
