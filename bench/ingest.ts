@@ -13,10 +13,20 @@ import { dropDatabase, freshDatabase, loadAverage, record, rssMiB, startProcess,
  * dwelling by the gate, plus walk-outs of new tags), a Socket.IO client counts the notifications. Then the
  * same with two processes sharing PostgreSQL and Redis: readers post to A, the client listens on B.
  *
- * With BENCH_INGEST_OPEN_OUTPUTS (10,000 by default; 0 for none), each server is first measured as it is, then
- * that many validated stock outputs are written in the Demo tenant, a few gate tags each in `output_tags` (half
- * of the coming walk-outs among them), and the same runs are measured again: the exit authorizer of the outputs
- * then searches real rows for every OUT.
+ * Open documents: each server is first measured as it is, then the documents below are written in the Demo tenant
+ * straight in SQL, and the same runs are measured again, so that the exit authorizers search real rows for every
+ * OUT (0 for none of a kind; with all three at 0, each server is measured once):
+ * - BENCH_INGEST_OPEN_OUTPUTS (10,000 by default): validated stock outputs, a few gate tags each in
+ *   `output_tags`, every other coming walk-out (positions 0, 2, 4… of each gate) among them;
+ * - BENCH_INGEST_OPEN_DELIVERY_NOTES (10,000 by default): ready delivery notes (BL series of the year, counter
+ *   moved on), two lines each. Every other note picks TAGS_PER_NOTE gate tags (its first line: the gate's
+ *   article, those EPCs listed, nothing left to pick), first the walk-outs at positions 1, 5, 9… of each gate;
+ *   the others have a line of a gate's article with ARTICLE_UNITS_LEFT unit(s) left and no EPC, which the
+ *   walk-outs at positions 3, 7, 11… take until they run out (the rest of those are refused). The second line of
+ *   every note is another Demo article, 1 to 4 units, no EPC. Planned dates from 5 days ago to 24 days ahead.
+ *   The delivery-note authorizer runs after those of attributions and outputs, for the exits they left;
+ * - BENCH_INGEST_RESERVATIONS (50,000 by default): active reservations (until 1 to 60 days ahead), one for the
+ *   second line of each note first, the others for customers on the Demo articles, each with its history row.
  */
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Overridable so that two benchmarks (or an e2e server on the same port) can run side by side.
@@ -34,6 +44,20 @@ const PORTS = (process.env.BENCH_INGEST_PORTS ?? '8196,8197').split(',').map(Num
 /** Validated outputs open (within their 24 h exit window) during the second half of each server's runs. */
 const OPEN_OUTPUTS = Number(process.env.BENCH_INGEST_OPEN_OUTPUTS ?? 10_000);
 const TAGS_PER_OUTPUT = 3;
+/** Ready delivery notes and active reservations during the second half of each server's runs. */
+const OPEN_NOTES = Number(process.env.BENCH_INGEST_OPEN_DELIVERY_NOTES ?? 10_000);
+const RESERVATIONS = Number(process.env.BENCH_INGEST_RESERVATIONS ?? 50_000);
+const TAGS_PER_NOTE = 3;
+const ARTICLE_UNITS_LEFT = 1;
+const OPEN = OPEN_OUTPUTS > 0 || OPEN_NOTES > 0 || RESERVATIONS > 0;
+/** How the open documents are named in the titles of the runs. */
+const OPEN_LABEL = [
+  OPEN_OUTPUTS > 0 ? `${OPEN_OUTPUTS} open outputs` : '',
+  OPEN_NOTES > 0 ? `${OPEN_NOTES} ready BLs` : '',
+  RESERVATIONS > 0 ? `${RESERVATIONS} reservations` : '',
+]
+  .filter(Boolean)
+  .join(', ');
 /** Raw reads: the walk-outs that go with them. */
 const RAW_CROSSINGS = 20;
 
@@ -63,6 +87,10 @@ type Run = {
   outs: number;
   /** OUTs that a validated output authorized. */
   byOutput: number;
+  /** OUTs that a ready delivery note authorized. */
+  byNote: number;
+  /** OUTs refused (the alarm). */
+  refused: number;
   load: { before: string; after: string };
 };
 
@@ -70,7 +98,13 @@ type Cluster = {
   bases: string[];
   procs: ChildProcess[];
   api: ApiClient;
-  gates: { reader: { id: number; secret: string }; epcs: string[]; next: number; eventNum: number }[];
+  gates: {
+    reader: { id: number; secret: string };
+    article: number;
+    epcs: string[];
+    next: number;
+    eventNum: number;
+  }[];
   databaseUrl: string;
 };
 
@@ -94,13 +128,13 @@ async function cluster(processes: 1 | 2, walkOuts: number): Promise<Cluster> {
   const gates = [];
   for (let r = 0; r < READERS; r++) {
     const epcs = Array.from({ length: perReader }, (_, i) => demoEpc(1_000_000 * (r + 1) + i));
-    const { reader } = await setupGate(api, {
+    const { reader, article } = await setupGate(api, {
       name: `Portique bench ${r + 1}`,
       vendor: 'zebra',
       epcs,
       stock: perReader,
     });
-    gates.push({ reader, epcs, next: 0, eventNum: 1 });
+    gates.push({ reader, article: article.id, epcs, next: 0, eventNum: 1 });
   }
   return { bases, procs, api, gates, databaseUrl };
 }
@@ -136,10 +170,13 @@ async function run(
   await db.connect();
   const count = async () =>
     (
-      await db.query<{ rows: number; outs: number; byOutput: number }>(
+      await db.query<{ rows: number; outs: number; byOutput: number; byNote: number; refused: number }>(
         `select count(*)::int as rows, count(*) filter (where event_type = 'OUT')::int as outs,
            count(*) filter (where event_type = 'OUT' and authorization_message like 'Authorized by BS-%')::int
-             as "byOutput"
+             as "byOutput",
+           count(*) filter (where event_type = 'OUT' and authorization_message like 'Authorized by BL-%')::int
+             as "byNote",
+           count(*) filter (where event_type = 'OUT' and not is_authorized)::int as refused
          from tag_movements where reader_id = any($1)`,
         [c.gates.map((g) => g.reader.id)],
       )
@@ -205,6 +242,8 @@ async function run(
     rows: after.rows - before.rows,
     outs: after.outs - before.outs,
     byOutput: after.byOutput - before.byOutput,
+    byNote: after.byNote - before.byNote,
+    refused: after.refused - before.refused,
     load: { before: loadBefore, after: loadAfter },
   };
 }
@@ -302,6 +341,161 @@ async function openOutputs(c: Cluster, upcoming: number) {
   );
 }
 
+/**
+ * Writes `OPEN_NOTES` ready delivery notes and `RESERVATIONS` active reservations in the Demo tenant straight in
+ * SQL (owner connection), as the API leaves them (see the header): numbered in the BL series of this year (its
+ * counter moved on), counters consistent with the lines (line_count, units, epc_count), the reservations' history
+ * rows beside them. Picking notes take the walk-outs at positions 1, 5, 9… of the next `upcoming` of each gate,
+ * the gates in turn, then tags from the end of the gates' lists (which no run walks out, nor the outputs take).
+ * Then ANALYZE, as for the outputs.
+ */
+async function openDeliveryNotes(c: Cluster, upcoming: number) {
+  const perGate = Math.ceil(upcoming / READERS);
+  const chunk = (gate: number, epcs: string[]) =>
+    Array.from({ length: Math.floor(epcs.length / TAGS_PER_NOTE) }, (_, i) => ({
+      gate,
+      epcs: epcs.slice(i * TAGS_PER_NOTE, (i + 1) * TAGS_PER_NOTE),
+    }));
+  const picks = c.gates.map((g, r) =>
+    chunk(
+      r,
+      g.epcs.slice(g.next, g.next + perGate).filter((_, i) => i % 4 === 1),
+    ),
+  );
+  // The gates in turn, so that each gate's first walk-outs are picked whatever the number of notes.
+  const covering: { gate: number; epcs: string[] }[] = [];
+  const most = Math.max(...picks.map((p) => p.length));
+  for (let k = 0; k < most; k++) for (const p of picks) if (p[k]) covering.push(p[k]!);
+  const idle = c.gates.flatMap((g, r) => chunk(r, g.epcs.slice(g.next + perGate).reverse()));
+  const picking = Math.ceil(OPEN_NOTES / 2);
+  const picked = [...covering, ...idle].slice(0, picking);
+  if (picked.length < picking) throw new Error(`only ${picked.length} picking notes' worth of gate tags`);
+  // Note k: even → picks the next EPCs; odd → a gate article with units left, the gates in turn.
+  const articles: number[] = [];
+  const epcs: string[] = [];
+  const quantities: number[] = [];
+  for (let k = 0; k < OPEN_NOTES; k++) {
+    const p = k % 2 === 0 ? picked[k / 2]! : undefined;
+    articles.push(c.gates[p ? p.gate : ((k - 1) / 2) % READERS]!.article);
+    epcs.push(p ? p.epcs.join(',') : '');
+    quantities.push(p ? p.epcs.length : ARTICLE_UNITS_LEFT);
+  }
+  const db = new pg.Client({ connectionString: c.databaseUrl });
+  await db.connect();
+  const t0 = performance.now();
+  const { rows } = await db.query<{ tenant: number }>(`select id as tenant from tenants where name = 'Demo'`);
+  const tenant = rows[0]!.tenant;
+  const gateArticles = c.gates.map((g) => g.article);
+  await db.query('begin');
+  const written = await db.query<{ notes: number; lines: number; reservations: number }>(
+    `with counter as (
+       insert into document_counters (tenant_id, series, year, last_value)
+       select $4, 'BL', extract(year from now() at time zone 'Europe/Paris')::int, $5::int where $5::int > 0
+       on conflict (tenant_id, series, year) do update set last_value = document_counters.last_value + $5::int
+       returning year, last_value
+     ),
+     spec as (
+       select u.k::int as k, u.article, u.q,
+         case when u.e = '' then '{}'::text[] else string_to_array(u.e, ',') end as epcs,
+         'BL-' || c.year || '-' || lpad((c.last_value - $5::int + u.k)::text, 6, '0') as number
+       from unnest($1::int[], $2::text[], $3::int[]) with ordinality u(article, e, q, k), counter c
+     ),
+     cust as (
+       select id, (row_number() over (order by id) - 1)::int as r, count(*) over ()::int as n
+       from customers where tenant_id = $4
+     ),
+     other as (
+       select id, reference, designation, (row_number() over (order by id) - 1)::int as r, count(*) over ()::int as n
+       from articles where tenant_id = $4 and id <> all($6::int[]) and nature is distinct from 'service'
+     ),
+     made as (
+       insert into delivery_notes (tenant_id, number, customer_id, planned_date, status, line_count, units, epc_count,
+         notes)
+       select $4, s.number, cu.id, (now() at time zone 'Europe/Paris')::date + (s.k % 30 - 5), 'ready', 2,
+         s.q + 1 + s.k % 4, cardinality(s.epcs), 'BL de test de charge'
+       from spec s join cust cu on cu.r = s.k % cu.n order by s.k
+       returning id, number, customer_id
+     ),
+     n as (select made.id, made.customer_id, spec.* from made join spec using (number)),
+     lines as (
+       insert into delivery_note_lines (tenant_id, delivery_note_id, position, article_id, reference, designation,
+         quantity, epcs)
+       select $4, n.id, 1, a.id, a.reference, a.designation, n.q, n.epcs
+       from n join articles a on a.id = n.article and a.tenant_id = $4
+       union all
+       select $4, n.id, 2, o.id, o.reference, o.designation, 1 + n.k % 4, '{}'::text[]
+       from n join other o on o.r = n.k % o.n
+       returning 1
+     ),
+     wanted as (
+       select n.k, o.id as article, 1 + n.k % 4 as quantity, n.customer_id as customer, 'delivery_note' as dtype,
+         n.id as did
+       from n join other o on o.r = n.k % o.n where n.k <= $7::int
+       union all
+       select $5::int + g, o.id, 1, cu.id, null, null::int
+       from generate_series(1, greatest($7::int - $5::int, 0)) g
+         join other o on o.r = (g * 7) % o.n join cust cu on cu.r = g % cu.n
+     ),
+     res as (
+       insert into reservations (tenant_id, article_id, quantity, customer_id, document_type, document_id, until)
+       select $4, article, quantity, customer, dtype, did,
+         (now() at time zone 'Europe/Paris')::date + (1 + k % 60)
+       from wanted order by k
+       returning id, article_id, quantity
+     ),
+     ev as (
+       insert into reservation_events (tenant_id, reservation_id, article_id, event, quantity)
+       select $4, id, article_id, 'reserved', quantity from res
+       returning 1
+     )
+     select (select count(*)::int from made) as notes, (select count(*)::int from lines) as lines,
+       (select count(*)::int from ev) as reservations`,
+    [articles, epcs, quantities, tenant, OPEN_NOTES, gateArticles, RESERVATIONS],
+  );
+  await db.query('commit');
+  await db.query('analyze delivery_notes, delivery_note_lines, reservations, reservation_events');
+  const ms = performance.now() - t0;
+  const { rows: totals } = await db.query<{
+    ready: number;
+    lines: number;
+    units: number;
+    epcs: number;
+    left: number;
+    active: number;
+    consistent: boolean;
+  }>(
+    `select (select count(*)::int from delivery_notes where tenant_id = $1 and status = 'ready') as ready,
+       (select count(*)::int from delivery_note_lines where tenant_id = $1) as lines,
+       (select coalesce(sum(units), 0)::int from delivery_notes where tenant_id = $1) as units,
+       (select coalesce(sum(epc_count), 0)::int from delivery_notes where tenant_id = $1) as epcs,
+       (select coalesce(sum(l.quantity - cardinality(l.epcs)), 0)::int from delivery_note_lines l
+          where l.tenant_id = $1 and l.article_id = any($2::int[])) as left,
+       (select count(*)::int from reservations where tenant_id = $1 and status = 'active') as active,
+       not exists (
+         select 1 from delivery_notes d cross join lateral (
+           select count(*)::int as n, coalesce(sum(quantity), 0)::int as units,
+             coalesce(sum(cardinality(epcs)), 0)::int as epcs
+           from delivery_note_lines l where l.delivery_note_id = d.id and l.tenant_id = d.tenant_id) l
+         where d.tenant_id = $1 and (d.line_count, d.units, d.epc_count) is distinct from (l.n, l.units, l.epcs)
+       ) as consistent`,
+    [tenant, gateArticles],
+  );
+  await db.end();
+  const t = totals[0]!;
+  const w = written.rows[0]!;
+  if (!t.consistent) throw new Error('delivery notes whose counters differ from their lines');
+  const coming = Math.min(covering.length, picking);
+  return (
+    `| ${c.procs.length === 1 ? '1 process' : '2 processes'}: ${w.notes} ready delivery notes (${w.lines} lines) and ` +
+    `${w.reservations} reservations written (SQL, one transaction, then ANALYZE) | ${(ms / 1000).toFixed(1)} s; ` +
+    `${picking} notes pick ${TAGS_PER_NOTE} gate tags each, ${coming * TAGS_PER_NOTE} of them among the coming ` +
+    `walk-outs (positions 1, 5, 9… of each gate); ${OPEN_NOTES - picking} notes have ${ARTICLE_UNITS_LEFT} unit(s) ` +
+    `of a gate article left to pick (${t.left} in all, for positions 3, 7, 11…); now in the Demo tenant: ${t.ready} ` +
+    `ready notes, ${t.lines} lines, ${t.units} units, ${t.epcs} EPCs listed (counters consistent with the lines), ` +
+    `${t.active} active reservations | ${OPEN_NOTES} ready, ${RESERVATIONS} reservations |`
+  );
+}
+
 const mark = (ok: boolean) => (ok ? '✅' : '❌ missed');
 
 /** The figures of a run that the targets speak of. */
@@ -328,7 +522,7 @@ function lines(r: Run): string[] {
   const readsTarget = r.rate >= 10_000 ? `≥ 10,000 reads/s ${mark(f.readsPerSec >= 10_000)}` : '';
   return [
     `| ${r.title}: raw reads accepted (200) | ${acked} of ${generated} generated in ${r.seconds.toFixed(1)} s = **${f.readsPerSec} reads/s** (offered ${r.rate}/s; failed batches ${failed}, still queued at the cut-off ${unsent}) | ${readsTarget} |`,
-    `| ${r.title}: movements written (tag_movements rows) | ${r.rows} = ${Math.round(r.rows / r.seconds)}/s, of which OUT ${r.outs} = **${Math.round(r.outs / r.seconds)}/s** (offered ${r.crossings} walk-outs/s); OUTs authorized by an output ${r.byOutput} | |`,
+    `| ${r.title}: movements written (tag_movements rows) | ${r.rows} = ${Math.round(r.rows / r.seconds)}/s, of which OUT ${r.outs} = **${Math.round(r.outs / r.seconds)}/s** (offered ${r.crossings} walk-outs/s); OUTs authorized by an output ${r.byOutput}, by a delivery note ${r.byNote}, refused ${r.refused} | |`,
     `| ${r.title}: reader send → send_notification | p50 **${percentile(r.latencies, 50).toFixed(0)} ms**, p99 **${f.noticeP99.toFixed(0)} ms** (${r.received} received, ${r.expected} expected) | p99 ≤ 250 ms ${mark(f.noticeP99 <= 250)} |`,
     `| ${r.title}: batch round trip (POST → 200) | p50 ${percentile(batchLatency, 50).toFixed(0)} ms, p99 **${f.batchP99.toFixed(0)} ms**, ${batchLatency.length} batches | p99 ≤ 250 ms ${mark(f.batchP99 <= 250)} |`,
     `| ${r.title}: load average (1, 5, 15 min) | ${r.load.before} before → ${r.load.after} after | |`,
@@ -336,13 +530,13 @@ function lines(r: Run): string[] {
   ];
 }
 
-/** The same load with and without the open outputs, on the same server in the same invocation. */
+/** The same load with and without the open documents, on the same server in the same invocation. */
 function compared(label: string, without: Run, withOutputs: Run): string {
   const a = figures(without);
   const b = figures(withOutputs);
   const pct = (x: number, y: number) => `${y >= x ? '+' : ''}${Math.round(((y - x) / x) * 100)} %`;
   return (
-    `| ${label}: with ${OPEN_OUTPUTS} open outputs against without | reads/s ${b.readsPerSec} against ` +
+    `| ${label}: with ${OPEN_LABEL} against without | reads/s ${b.readsPerSec} against ` +
     `${a.readsPerSec} (${pct(a.readsPerSec, b.readsPerSec)}); batch p99 ${b.batchP99.toFixed(0)} against ` +
     `${a.batchP99.toFixed(0)} ms; notification p99 ${b.noticeP99.toFixed(0)} against ${a.noticeP99.toFixed(0)} ms | |`
   );
@@ -397,14 +591,19 @@ async function baseline(): Promise<string> {
 
 export async function ingest(): Promise<void> {
   const out: string[] = ['| measure | value | target |', '|---|---|---|'];
-  const outputs = OPEN_OUTPUTS > 0;
+  const outputs = OPEN;
   const walkOutsPerSec = `${CROSSINGS} walk-outs/s`;
-  const withOutputs = (title: string) => (outputs ? `${title}, ${OPEN_OUTPUTS} open outputs` : title);
-  // Enough bound tags at the gates for every walk-out, and for the outputs' tags beside them.
-  const spare = 2000 + (outputs ? OPEN_OUTPUTS * TAGS_PER_OUTPUT : 0);
+  const withOutputs = (title: string) => (outputs ? `${title}, ${OPEN_LABEL}` : title);
+  // Enough bound tags at the gates for every walk-out, and for the outputs' and the notes' tags beside them.
+  const spare = 2000 + OPEN_OUTPUTS * TAGS_PER_OUTPUT + Math.ceil(OPEN_NOTES / 2) * TAGS_PER_NOTE;
+  // The documents, written between the two halves of a server's runs, for the walk-outs still to come.
+  const openDocuments = async (c: Cluster, upcoming: number) => [
+    ...(OPEN_OUTPUTS > 0 ? [await openOutputs(c, upcoming)] : []),
+    ...(OPEN_NOTES > 0 || RESERVATIONS > 0 ? [await openDeliveryNotes(c, upcoming)] : []),
+  ];
 
-  // One process: raw reads (few walk-outs), then 500 walk-outs/s for SOAK_SECONDS, on the same server. With
-  // outputs: raw reads and 500 walk-outs/s for SECONDS first, without them; then the outputs; then the above.
+  // One process: raw reads (few walk-outs), then 500 walk-outs/s for SOAK_SECONDS, on the same server. With open
+  // documents: raw reads and 500 walk-outs/s for SECONDS first, without them; then the documents; then the above.
   const rawWalkOuts = walkOutsOf(RAW_CROSSINGS, SECONDS);
   const soakWalkOuts = walkOutsOf(CROSSINGS, SOAK_SECONDS);
   const baselineWalkOuts = outputs ? rawWalkOuts + walkOutsOf(CROSSINGS, SECONDS) : 0;
@@ -414,18 +613,18 @@ export async function ingest(): Promise<void> {
   const raw = (title: string) =>
     run(one, title, { rate: RATE, crossings: RAW_CROSSINGS, listenOn: one.bases[0]!, seconds: SECONDS });
   let before: { reads: Run; outs: Run } | undefined;
-  let written: string | undefined;
+  let written: string[] = [];
   if (outputs) {
-    const reads = await raw('1 process, raw reads, no output');
-    const outs = await run(one, `1 process, ${walkOutsPerSec} for ${SECONDS} s, no output`, {
+    const reads = await raw('1 process, raw reads, no open document');
+    const outs = await run(one, `1 process, ${walkOutsPerSec} for ${SECONDS} s, no open document`, {
       rate: CROSSINGS * 7,
       crossings: CROSSINGS,
       listenOn: one.bases[0]!,
       seconds: SECONDS,
     });
     before = { reads, outs };
-    mem.push({ at: 'before the outputs', mib: rssMiB(pid) });
-    written = await openOutputs(one, rawWalkOuts + soakWalkOuts);
+    mem.push({ at: 'before the documents', mib: rssMiB(pid) });
+    written = await openDocuments(one, rawWalkOuts + soakWalkOuts);
   }
   const reads = await raw(withOutputs('1 process, raw reads'));
   mem.push({ at: 'after raw reads', mib: rssMiB(pid) });
@@ -440,7 +639,7 @@ export async function ingest(): Promise<void> {
   mem.push({ at: 'end', mib: rssMiB(pid) });
   const state = await stateRows(one);
   await teardown(one);
-  if (before) out.push(...lines(before.reads), ...lines(before.outs), written!);
+  if (before) out.push(...lines(before.reads), ...lines(before.outs), ...written);
   out.push(...lines(reads), await baseline(), ...lines(outs), memory('1 process', mem), state);
   if (before)
     out.push(
@@ -458,19 +657,19 @@ export async function ingest(): Promise<void> {
     run(two, title, { rate: CROSSINGS * 7, crossings: CROSSINGS, listenOn: two.bases[1]!, seconds: SECONDS });
   let crossBefore: Run | undefined;
   if (outputs) {
-    crossBefore = await crossing(`${twoTitle}, no output`);
-    written = await openOutputs(two, runWalkOuts);
+    crossBefore = await crossing(`${twoTitle}, no open document`);
+    written = await openDocuments(two, runWalkOuts);
   }
   const cross = await crossing(withOutputs(twoTitle));
   pids.forEach((p, i) => mem2[i]!.push({ at: 'end', mib: rssMiB(p) }));
   await teardown(two);
-  if (crossBefore) out.push(...lines(crossBefore), written!);
+  if (crossBefore) out.push(...lines(crossBefore), ...written);
   out.push(...lines(cross), memory('2 processes, A', mem2[0]!), memory('2 processes, B', mem2[1]!));
   if (crossBefore) out.push(compared('2 processes', crossBefore, cross));
 
   const runs = SECONDS === SOAK_SECONDS ? `${SECONDS} s per run` : `${SECONDS} s per run unless stated`;
   record(
-    `Ingestion (PostgreSQL 15, ${READERS} Zebra exit gates over HTTP, ${runs}; most reads are repeats of ${DWELLING} tags dwelling by each gate${outputs ? `; without, then with ${OPEN_OUTPUTS} validated outputs open` : ''})`,
+    `Ingestion (PostgreSQL 15, ${READERS} Zebra exit gates over HTTP, ${runs}; most reads are repeats of ${DWELLING} tags dwelling by each gate${outputs ? `; without, then with ${OPEN_LABEL}` : ''})`,
     out,
   );
 }
