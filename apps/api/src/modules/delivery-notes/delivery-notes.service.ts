@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
 import { isoUtc, jsonList, jsonRows } from '../../db/sql-fragments';
 import type { DocumentContext, DocumentType, LockedDocument } from '../../platform/documents/document-type';
-import { documentList } from '../../platform/documents/document-list';
+import { columnsOf, documentList } from '../../platform/documents/document-list';
 import { missingReferences } from '../../platform/documents/references';
 import { serverTransitions } from '../../platform/documents/status-machine';
 import { unpricedLines, unpricedLineSelect } from '../../platform/documents/unpriced-lines';
@@ -67,21 +67,18 @@ function listSpec(tenantId: number | null, q: Record<string, unknown>) {
   const spec = documentList(tenantId, q, {
     columns: summaryColumns,
     from: summaryFrom,
-    equals: {
-      status: sql`o.status`,
-      customerId: sql`o.customer_id`,
-      invoiceId: sql`o.invoice_id`,
-      proformaId: sql`o.proforma_id`,
-    },
+    equals: columnsOf({
+      status: 'status',
+      customerId: 'customer_id',
+      invoiceId: 'invoice_id',
+      proformaId: 'proforma_id',
+    }),
     lines: LINES,
     search: [sql`o.number`, sql`c.name`, sql`i.number`, sql`p.number`],
     sort: {
-      number: sql`o.number`,
-      plannedDate: sql`o.planned_date`,
+      ...columnsOf({ number: 'number', plannedDate: 'planned_date', status: 'status', units: 'units' }),
+      ...columnsOf({ createdAt: 'created_at' }),
       customerName: sql`c.name`,
-      status: sql`o.status`,
-      units: sql`o.units`,
-      createdAt: sql`o.created_at`,
     },
     defaultSort: 'plannedDate:desc',
   });

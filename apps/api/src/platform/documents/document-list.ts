@@ -33,3 +33,7 @@ export function documentList(
     tieBreaker: sql`o.id desc`,
   };
 }
+
+/** Columns of the list's table `o` by their public names (`{ plannedDate: 'planned_date' }`), for `equals` and `sort`. */
+export const columnsOf = (columns: Record<string, string>): Record<string, SQL> =>
+  Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, sql`o.${sql.identifier(column)}`]));
