@@ -38,6 +38,7 @@ import { deliveryNoteType, LATE, pickEpcs } from './delivery-notes.service';
  */
 export const deliveryNoteAuthorizer: ExitAuthorizer = {
   name: 'delivery_note',
+  rank: 20,
   missing: 'no ready delivery note listing this tag or its article',
   async covers(tx, exits) {
     const rows = await queryRows<{ i: number; number: string }>(

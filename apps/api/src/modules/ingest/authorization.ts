@@ -18,8 +18,13 @@ export type ExitContext = {
  * names it in the reason text. One query per authorizer and batch, however many exits it holds.
  */
 export type ExitAuthorizer = {
-  /** Stable: the web translates the reason from it (`realtime.exitReason.missing.<name>`). */
+  /** Stable: the web translates the reason from it (`exitReason.missing.<name>`). */
   name: string;
+  /**
+   * Where it stands among the others (lower first): each sees only the exits earlier ones left uncovered, so the
+   * narrower covers go first (attribution 0, output 10, delivery note 20) whatever order the modules start in.
+   */
+  rank: number;
   missing: string;
   covers(tx: Tx, exits: ExitContext[]): Promise<(string | null)[]>;
   /** The English text of a cover, for the stored message (default: the cover itself). */
@@ -43,6 +48,7 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 /** Attributions of the tag, of its article, or of its article's category, active on the day of the exit. */
 export const attributionAuthorizer: ExitAuthorizer = {
   name: 'attribution',
+  rank: 0,
   missing: 'no active attribution of this tag, its article or its category',
   async covers(tx, exits) {
     const rows = await queryRows<{ i: number; holder: string }>(
@@ -80,7 +86,9 @@ const authorizers: ExitAuthorizer[] = [attributionAuthorizer];
 
 /** Other modules (stock outputs, reservations, delivery notes) add what covers an exit here, once at start-up. */
 export function registerExitAuthorizer(a: ExitAuthorizer): void {
-  if (!authorizers.some((x) => x.name === a.name)) authorizers.push(a);
+  if (authorizers.some((x) => x.name === a.name)) return;
+  authorizers.push(a);
+  authorizers.sort((x, y) => x.rank - y.rank);
 }
 
 /** The verdict from each authorizer's answer: the first cover authorizes; otherwise the reason lists what was missing. */

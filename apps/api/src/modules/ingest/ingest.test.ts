@@ -170,7 +170,7 @@ describe('Impinj ingestion', () => {
     expect(calls[0]![2]).toMatchObject({
       isAuthorized: false,
       authorizationMessage: expect.stringMatching(/attribution/),
-      authorizationReason: { code: 'not_covered', params: { missing: ['attribution', 'output'] } },
+      authorizationReason: { code: 'not_covered', params: { missing: ['attribution', 'output', 'delivery_note'] } },
       updatedArticle: { id: article.id, Designation: article.designation },
       newTagMouvement: { id: moves[0]!.id, eventType: 'OUT', Reader: { id: reader.id, emplacement: reader.location } },
       result: { totalQuantity: expect.any(Number), totalValorization: expect.any(Number) },

@@ -147,6 +147,7 @@ describe('direction', () => {
 describe('exit authorization verdict', () => {
   const other: ExitAuthorizer = {
     name: 'output',
+    rank: 10,
     missing: 'no open stock output',
     covers: async (_tx, exits) => exits.map(() => null),
   };
@@ -230,6 +231,7 @@ describe('exit authorization of a batch', () => {
     const asked: number[][] = [];
     const first: ExitAuthorizer = {
       name: 'first',
+      rank: 1,
       missing: 'no first',
       covers: async (_tx, exits) => {
         asked.push(exits.map((e) => e.tagId));
@@ -238,6 +240,7 @@ describe('exit authorization of a batch', () => {
     };
     const second: ExitAuthorizer = {
       name: 'second',
+      rank: 2,
       missing: 'no second',
       covers: async (_tx, exits) => {
         asked.push(exits.map((e) => e.tagId));

@@ -25,6 +25,7 @@ import { registerOutputUsages } from './outputs.usages';
  */
 export const outputAuthorizer: ExitAuthorizer = {
   name: 'output',
+  rank: 10,
   missing: 'no validated output of this tag in the last 24 hours',
   async covers(tx, exits) {
     const rows = await queryRows<{ i: number; number: string }>(
