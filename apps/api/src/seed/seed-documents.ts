@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPurchaseOrderInput } from '@tagstock/contract';
 import { loadAuthContext, type AuthContext } from '../platform/auth';
+import { deliveryNotesModule } from '../modules/delivery-notes/delivery-notes.module';
 import { convertProforma, invoicingModule } from '../modules/invoicing/invoicing.module';
 import { outputType } from '../modules/outputs/outputs.service';
 import { purchasingService } from '../modules/purchasing/purchasing.service';
@@ -163,7 +164,8 @@ export async function seedDemoDocuments(db: Db): Promise<void> {
 
 /**
  * Sales documents: a proforma converted to an invoice, issued (Factur-X, numbered FA) and paid in part; an open
- * proforma with a discount; a credit note on one unit of the paid invoice; a draft invoice still being written.
+ * proforma with a discount; a credit note on one unit of the paid invoice; a draft invoice still being written, and
+ * its delivery note, ready, with its unit reserved.
  */
 async function seedDemoInvoicing(
   db: Db,
@@ -211,12 +213,22 @@ async function seedDemoInvoicing(
     notes: 'Tarif valable pour une commande groupée.',
     lines: [line(articles[2]!, 10, '12.50'), line(articles[0]!, 6, '24.90')],
   });
-  await invoices.create(auth, {
+  const draft = await invoices.create(auth, {
     customerId: customers[1]!.id,
     invoiceDate: daysAgo(0),
     paymentTermDays: 60,
     lines: [line(articles[1]!, 1, '89.00')],
   });
+  // Its delivery, planned tomorrow: ready to pick, the unit reserved for it.
+  const { service: deliveryNotes } = deliveryNotesModule(db);
+  const delivery = await deliveryNotes.create(auth, {
+    customerId: customers[1]!.id,
+    invoiceId: draft.id,
+    plannedDate: daysAgo(-1),
+    lines: [{ articleId: articles[1]!.id, quantity: 1 }],
+    reserveAvailable: true,
+  });
+  await deliveryNotes.setStatus(auth, delivery.id, 'ready', null);
 }
 
 /**

@@ -360,6 +360,7 @@ describe('received invoices', () => {
       customerId: customers.find((c) => c.name === 'Boulangerie Moreau')!.id,
       invoiceDate: new Date().toISOString().slice(0, 10),
       lines: [{ articleId: article.id, quantity: 3, unitPrice: '12.50', vatRate: '20' }],
+      confirmWithoutReservation: true,
     });
     expect(draft.statusCode, draft.body).toBe(200);
     const issued = await call('POST', `/invoices/${draft.json().id}/status`, { status: 'issued' });
