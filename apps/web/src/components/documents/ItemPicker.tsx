@@ -89,11 +89,21 @@ export const ItemPicker = <T extends { id: number }>({
       sx={{ minWidth: 260 }}
       renderOption={(props, option) => {
         const { key, ...rest } = props;
+        // Named by its label alone; the detail (supplier, what is available) describes it.
+        const ids = { label: `${rest.id}-label`, detail: `${rest.id}-detail` };
+        const detail = option.item && optionDetail?.(option.item);
         return (
-          <li key={`${key}-${option.id}`} {...rest}>
+          <li
+            key={`${key}-${option.id}`}
+            {...rest}
+            aria-labelledby={ids.label}
+            aria-describedby={detail ? ids.detail : undefined}
+          >
             <Box>
-              <Typography variant="body2">{option.label}</Typography>
-              {option.item && optionDetail?.(option.item)}
+              <Typography variant="body2" id={ids.label}>
+                {option.label}
+              </Typography>
+              {detail && <Box id={ids.detail}>{detail}</Box>}
             </Box>
           </li>
         );

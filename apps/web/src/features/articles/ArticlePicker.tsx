@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { TArticle } from '@tagstock/contract';
 import { ItemPicker, type ItemChoice, type ItemPickerProps } from '../../components/documents/ItemPicker';
 import type { LinePicker } from '../../components/documents/LinesEditor';
@@ -13,25 +14,36 @@ export const articleLabel = (a: { reference: string; designation: string }) => `
  * The article of a document line, searched on the server as one types; with a supplier, its articles come first
  * (the list's `supplierFirst`) and each option names its supplier.
  */
-export const ArticlePicker = ({ supplierId = '', ...props }: ItemPickerProps<TArticle> & { supplierId?: string }) => (
-  <ItemPicker
-    {...props}
-    itemLabel={articleLabel}
-    useList={articlesApi.useList}
-    sort="reference:asc"
-    filters={{ supplierFirst: supplierId || undefined }}
-    optionDetail={(article) =>
-      article.supplierName && (
-        <Typography
-          variant="caption"
-          color={supplierId !== '' && String(article.supplierId) !== supplierId ? 'text.secondary' : 'success.main'}
-        >
-          {article.supplierName}
-        </Typography>
-      )
-    }
-  />
-);
+export const ArticlePicker = ({ supplierId = '', ...props }: ItemPickerProps<TArticle> & { supplierId?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <ItemPicker
+      {...props}
+      itemLabel={articleLabel}
+      useList={articlesApi.useList}
+      sort="reference:asc"
+      filters={{ supplierFirst: supplierId || undefined }}
+      optionDetail={(article) => (
+        <>
+          {article.supplierName && (
+            <Typography
+              variant="caption"
+              color={supplierId !== '' && String(article.supplierId) !== supplierId ? 'text.secondary' : 'success.main'}
+            >
+              {article.supplierName}
+            </Typography>
+          )}{' '}
+          {/* What a new line may take without going beyond what is reserved for others (services have no stock). */}
+          {article.nature !== 'service' && (
+            <Typography variant="caption" color={article.available > 0 ? 'text.secondary' : 'error.main'}>
+              {t('fields.availableCount', { count: article.available })}
+            </Typography>
+          )}
+        </>
+      )}
+    />
+  );
+};
 
 /**
  * The article column of a document's lines editor: `patch` says what choosing an article writes on the line
