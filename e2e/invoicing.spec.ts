@@ -146,6 +146,8 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
 test('a read-only user sees the sales documents and received invoices, and no action that changes them', async ({
   page,
 }) => {
+  // Five screens read in turn, on a machine that may be busy.
+  test.setTimeout(60000);
   await signInFrench(page, ACCOUNTS.viewer);
   await page.getByRole('navigation').getByRole('link', { name: 'Factures', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Factures', level: 1 })).toBeVisible();
