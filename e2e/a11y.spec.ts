@@ -61,6 +61,18 @@ test('admin screens have no serious or critical accessibility violation', async 
   );
 });
 
+test('delivery notes and reservations have no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(90000);
+  await signInFrench(page, ACCOUNTS.admin);
+  await audit(page, ['/admin/deliveryNotes', '/admin/reservations']);
+  // The demo's ready note, with its lines and their picking.
+  await page.getByRole('link', { name: 'Bons de livraison' }).click();
+  await page.getByRole('grid').getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/admin\/deliveryNotes\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30000 });
+  expect(await violations(page, 'delivery note')).toEqual([]);
+});
+
 test('an article, a role and an invoice page have no serious or critical accessibility violation', async ({ page }) => {
   // Three pages and three audits, on a machine that may be busy.
   test.setTimeout(60000);

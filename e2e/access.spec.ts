@@ -10,6 +10,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('users: password checks, create, edit and disable', async ({ page }) => {
+  // Several saves through dialogs, on a machine that may be busy.
+  test.setTimeout(60000);
   const name = `E2E User ${unique()}`;
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`;
   await openScreen(page, 'users');
@@ -46,6 +48,8 @@ test('users: password checks, create, edit and disable', async ({ page }) => {
 });
 
 test('roles: one table of read / write switches, select all, deselect all, one save', async ({ page }) => {
+  // Three saves and a reload of every permission, on a machine that may be busy.
+  test.setTimeout(60000);
   const name = `E2E Role ${unique()}`;
   await openScreen(page, 'roles');
   await page.getByRole('button', { name: 'New role' }).click();
