@@ -39,7 +39,13 @@ export type ExitAuthorizer = {
 };
 
 /** An exit an authorizer covered, with its tag movement. */
-export type CoveredExit = { tenantId: number; tagId: number; articleId: number | null; cover: string; movementId: number };
+export type CoveredExit = {
+  tenantId: number;
+  tagId: number;
+  articleId: number | null;
+  cover: string;
+  movementId: number;
+};
 
 export type ExitAuthorization = { isAuthorized: boolean; message: string; reason: TExitReason };
 
