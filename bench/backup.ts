@@ -2,13 +2,24 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, withPlatform, type Database } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/seed/seed';
 import { seedLarge } from '../apps/api/src/seed/seed-large';
 import { seedInvoices } from './invoicing';
-import { fillMovementsSql, load, loadAverage, record, root, signIn, startProcess, stop, type Load } from './lib';
+import {
+  fillMovementsSql,
+  load,
+  loadAverage,
+  record,
+  root,
+  signIn,
+  startProcess,
+  stop,
+  probeDuring,
+  type Load,
+  type Probed,
+} from './lib';
 
 /**
  * Backup and restore of the large data set on the embedded database (PGlite), through the real commands and a
@@ -28,31 +39,6 @@ const INVOICES = Number(process.env.BENCH_BACKUP_INVOICES ?? 100_000);
 const MOVEMENTS = Number(process.env.BENCH_BACKUP_MOVEMENTS ?? 1_000_000);
 const PROBE = { url: `${base}/backend/health`, connections: 4 } as const;
 const MiB = 1024 * 1024;
-
-type Probed = Load & { max: number };
-
-/** Probes /backend/health for as long as `run` takes. */
-async function probeDuring<T>(run: () => Promise<T>): Promise<{ result: T; probed: Probed; ms: number }> {
-  const probe = autocannon({ ...PROBE, duration: 3600 }, () => undefined);
-  const done = new Promise<autocannon.Result>((resolve) => probe.on('done', resolve));
-  const t0 = performance.now();
-  const result = await run();
-  const ms = performance.now() - t0;
-  probe.stop();
-  const r = await done;
-  return {
-    result,
-    ms,
-    probed: {
-      reqPerSec: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      errors: r.errors,
-      non2xx: r.non2xx,
-    },
-  };
-}
 
 /** Runs one of the commands as an operator would (`npm run backup` / `npm run restore`); answers its output. */
 function command(script: 'backup-cli' | 'restore-cli', env: Record<string, string>, args: string[] = []) {
@@ -191,10 +177,10 @@ export async function backupBench(): Promise<void> {
       await load({ ...PROBE, duration: 3 });
       idle = await load({ ...PROBE, duration: 10 });
       const backup = () => command('backup-cli', { DATA_DIR: dataDir, BACKUP_DIR: backupDir });
-      during = await probeDuring(backup);
+      during = await probeDuring(PROBE.url, backup);
       first = lastRun(backupDir);
       const writer = await orderWriter(await signIn(base, 'admin@demo.test', PASSWORD));
-      busy = await probeDuring(backup);
+      busy = await probeDuring(PROBE.url, backup);
       writes = await writer.stop();
     } finally {
       await stop(server.proc);

@@ -2,8 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { articleImportCsv, load, loadAverage, record, root, signIn, startProcess, stop, type Load } from './lib';
+import {
+  articleImportCsv,
+  load,
+  loadAverage,
+  record,
+  root,
+  signIn,
+  startProcess,
+  stop,
+  probeDuring,
+  type Probed,
+} from './lib';
 
 /**
  * A 100,000-row article import through the real server and route on the embedded database (PGlite, one query at
@@ -17,31 +27,6 @@ const PASSWORD = 'bench-password-1';
 const ARTICLES = 200_000;
 const IMPORTED = 100_000;
 const PROBE = { url: `${base}/backend/health`, connections: 4, duration: 10 } as const;
-
-type Probed = Load & { max: number };
-
-/** Probes /backend/health for as long as `run` takes. */
-async function probeDuring<T>(run: () => Promise<T>): Promise<{ result: T; probed: Probed; ms: number }> {
-  const probe = autocannon({ ...PROBE, duration: 3600 }, () => undefined);
-  const done = new Promise<autocannon.Result>((resolve) => probe.on('done', resolve));
-  const t0 = performance.now();
-  const result = await run();
-  const ms = performance.now() - t0;
-  probe.stop();
-  const r = await done;
-  return {
-    result,
-    ms,
-    probed: {
-      reqPerSec: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      errors: r.errors,
-      non2xx: r.non2xx,
-    },
-  };
-}
 
 const mark = (ok: boolean) => (ok ? '✅' : '❌ missed');
 
@@ -73,8 +58,8 @@ export async function importBench(): Promise<void> {
       });
       return { status: res.status, report: (await res.json()) as { created?: number; updated?: number } };
     };
-    const first = await probeDuring(importOnce);
-    const again = await probeDuring(importOnce);
+    const first = await probeDuring(PROBE.url, importOnce);
+    const again = await probeDuring(PROBE.url, importOnce);
     const loadAfter = loadAverage();
 
     const line = (

@@ -141,3 +141,31 @@ export function articleImportCsv(rows: number): string {
     lines.push(`HLT-${String(i).padStart(6, '0')},Article importé ${i},M,12.50,20,5,${i % 40}`);
   return lines.join('\n') + '\n';
 }
+
+export type Probed = Load & { max: number };
+
+/** Probes `url` (4 connections, as the benches' baselines) for as long as `run` takes. */
+export async function probeDuring<T>(
+  url: string,
+  run: () => Promise<T>,
+): Promise<{ result: T; probed: Probed; ms: number }> {
+  const probe = autocannon({ url, connections: 4, duration: 3600 }, () => undefined);
+  const done = new Promise<autocannon.Result>((resolve) => probe.on('done', resolve));
+  const t0 = performance.now();
+  const result = await run();
+  const ms = performance.now() - t0;
+  probe.stop();
+  const r = await done;
+  return {
+    result,
+    ms,
+    probed: {
+      reqPerSec: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    },
+  };
+}
