@@ -3,14 +3,14 @@ import { ZListQuery } from './common';
 import {
   documentKind,
   nextStatuses,
+  ZDocumentPicks,
+  ZGateLine,
+  ZPickUnmatched,
   ZStatusChangeBody,
-  ZUnpricedLine,
   ZUnpricedLinesInput,
-  DOCUMENT_EPCS_MAX,
   type TDocumentTransition,
 } from './documents';
 import { id, isoDate, optionalId, optionalText, stamp } from './fields';
-import { ZEpcHex } from './rfid';
 import { reservationChoice } from './reservations';
 
 /**
@@ -54,7 +54,7 @@ export const ZDeliveryNoteInput = z
 export type TDeliveryNoteInput = z.input<typeof ZDeliveryNoteInput>;
 
 /** A line, with the items that already left through an exit gate under the note (`exited`, ticks the line). */
-export const ZDeliveryNoteLine = ZUnpricedLine.extend({ exited: z.number().int() });
+export const ZDeliveryNoteLine = ZGateLine;
 export type TDeliveryNoteLine = z.infer<typeof ZDeliveryNoteLine>;
 
 export const ZDeliveryNoteSummary = z.object({
@@ -123,18 +123,10 @@ export const deliveryNoteNextStatuses = (note: TDeliveryNoteState & { status: TD
 export const ZDeliveryNoteStatusChange = ZStatusChangeBody(['ready', 'delivered', 'canceled'] as const);
 export type TDeliveryNoteStatusChange = z.infer<typeof ZDeliveryNoteStatusChange>;
 
-/**
- * EPCs picked (scanned by a handheld, pasted): each goes to the first line of its article with room (a line lists
- * at most its quantity); those already listed are kept once. `POST /delivery-notes/:id/picks`, draft or ready.
- */
-export const ZDeliveryNotePicks = z.strictObject({ epcs: z.array(ZEpcHex).min(1).max(DOCUMENT_EPCS_MAX) });
+/** EPCs picked onto a note's lines (`POST /delivery-notes/:id/picks`, draft or ready): `ZDocumentPicks`. */
+export const ZDeliveryNotePicks = ZDocumentPicks;
 export type TDeliveryNotePicks = z.input<typeof ZDeliveryNotePicks>;
-export const PICK_REFUSALS = ['unknown_tag', 'not_on_note', 'no_room'] as const;
-export type TPickRefusal = (typeof PICK_REFUSALS)[number];
-export const ZDeliveryNotePicked = ZDeliveryNote.extend({
-  /** The EPCs not listed, and why: no tag of the tenant, an article the note lacks, its lines already full. */
-  unmatched: z.array(z.object({ epc: z.string(), reason: z.enum(PICK_REFUSALS) })),
-});
+export const ZDeliveryNotePicked = ZDeliveryNote.extend({ unmatched: ZPickUnmatched });
 export type TDeliveryNotePicked = z.infer<typeof ZDeliveryNotePicked>;
 
 /** What is left to deliver of an invoice or a proforma, per article: ordered, delivered, on open notes, left. */

@@ -126,6 +126,20 @@ export const ZUnpricedLine = z.object({
 });
 export type TUnpricedLine = z.infer<typeof ZUnpricedLine>;
 
+/** A line of a document with an exit gate (delivery notes): the items that left under it (`exited`, tick the line). */
+export const ZGateLine = ZUnpricedLine.extend({ exited: z.number().int() });
+export type TGateLine = z.infer<typeof ZGateLine>;
+
+/**
+ * EPCs picked (scanned by a handheld, pasted) onto a gate document's lines: each goes to the first line of its
+ * article with room (a line lists at most its quantity); those already listed are kept once.
+ */
+export const ZDocumentPicks = z.strictObject({ epcs: z.array(ZEpcHex).min(1).max(DOCUMENT_EPCS_MAX) });
+export const PICK_REFUSALS = ['unknown_tag', 'not_on_note', 'no_room'] as const;
+export type TPickRefusal = (typeof PICK_REFUSALS)[number];
+/** The EPCs a picking left out, and why: no tag of the tenant, an article the document lacks, its lines full. */
+export const ZPickUnmatched = z.array(z.object({ epc: z.string(), reason: z.enum(PICK_REFUSALS) }));
+
 /** One row of the VAT breakdown, per (category, rate): stored on the document with its totals. */
 export const ZVatBreakdown = z.object({
   category: ZVatCategory,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { customType, integer, jsonb, numeric, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  integer,
+  jsonb,
+  numeric,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { tenants } from '../modules/tenants/tenants.schema';
 
 /** Columns every tenant-owned table starts with. */
@@ -74,6 +84,22 @@ export const unpricedLineColumns = (article: () => AnyPgColumn) => ({
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+});
+
+/**
+ * The columns of the exits a stock document covered at an exit gate (its `gate`): the document (its key column
+ * `name`), the item's tag and article (keys passed in, as for the lines), and the tag movement of the exit.
+ */
+type ExitRefs = { document: () => AnyPgColumn; tag: () => AnyPgColumn; article: () => AnyPgColumn };
+export const documentExitColumns = (name: string, refs: ExitRefs) => ({
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  documentId: integer(name).notNull().references(refs.document, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(refs.tag, { onDelete: 'cascade' }),
+  articleId: integer('article_id').notNull().references(refs.article),
+  movementId: bigint('movement_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** The totals a priced document stores with its lines: never recomputed once it is no longer editable. */

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns, unpricedLineColumns } from '../../db/columns';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { documentExitColumns, tenantColumns, unpricedLineColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { articles } from '../articles/articles.schema';
 import { customers } from '../customers/customers.schema';
 import { invoices, proformas } from '../invoicing/invoicing.schema';
 import { tags } from '../rfid/rfid.schema';
-import { tenants } from '../tenants/tenants.schema';
 
 /** A delivery note (bon de livraison): what leaves for a customer. Numbered (BL) when it leaves draft. */
 export const deliveryNotes = pgTable(
@@ -61,30 +60,16 @@ export const deliveryNoteLines = pgTable(
   ],
 );
 
-/**
- * The items that left through an exit gate under a ready note (its tag movement): they tick its lines, and
- * delivering the note does not count them out a second time.
- */
+/** The items that left through an exit gate under a ready note: they tick its lines and are not moved again. */
 export const deliveryNoteExits = pgTable(
   'delivery_note_exits',
-  {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    deliveryNoteId: integer('delivery_note_id')
-      .notNull()
-      .references(() => deliveryNotes.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id),
-    movementId: bigint('movement_id', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
+  documentExitColumns('delivery_note_id', {
+    document: () => deliveryNotes.id,
+    tag: () => tags.id,
+    article: () => articles.id,
+  }),
   (t) => [
-    uniqueIndex('delivery_note_exits_note_tag_uq').on(t.deliveryNoteId, t.tagId),
-    index('delivery_note_exits_tenant_idx').on(t.tenantId, t.deliveryNoteId),
+    uniqueIndex('delivery_note_exits_note_tag_uq').on(t.documentId, t.tagId),
+    index('delivery_note_exits_tenant_idx').on(t.tenantId, t.documentId),
   ],
 );

@@ -20,9 +20,15 @@ import { badRequest } from '../../platform/errors';
 import { missingReferences } from '../../platform/documents/references';
 import { readUnpricedLines, unpricedLines } from '../../platform/documents/unpriced-lines';
 import { documentList } from '../../platform/documents/document-list';
+import {
+  headerFields,
+  unpricedCountsSelect,
+  unpricedCreated,
+  unpricedPdfItems,
+} from '../../platform/documents/header-fields';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
-import { outputLines } from './outputs.schema';
+import { outputLines, outputs } from './outputs.schema';
 
 const LINES = { table: outputLines, parent: outputLines.outputId };
 
@@ -58,11 +64,10 @@ const PDF_LABELS: Record<
   },
 };
 
-const summaryColumns = sql`o.id, o.number, o.reason_id as "reasonId", r.label as "reasonLabel",
-  to_char(o.output_date, 'YYYY-MM-DD') as "outputDate", o.consumer_id as "consumerId", co.name as "consumerName",
-  o.customer_id as "customerId", cu.name as "customerName", o.status, o.line_count as "lineCount", o.units,
-  o.epc_count as "epcCount", ${isoUtc(sql`o.validated_at`)} as "validatedAt",
-  ${isoUtc(sql`o.created_at`)} as "createdAt", ${isoUtc(sql`o.updated_at`)} as "updatedAt"`;
+const FIELDS = headerFields(outputs, ['reasonId', 'outputDate', 'consumerId', 'customerId', 'notes']);
+const summaryColumns = sql`o.id, o.number, o.status, ${FIELDS.select}, r.label as "reasonLabel",
+  co.name as "consumerName", cu.name as "customerName", ${unpricedCountsSelect},
+  ${headerFields(outputs, ['validatedAt', 'createdAt', 'updatedAt']).select}`;
 const summaryFrom = sql`from outputs o join reasons r on r.id = o.reason_id
   left join consumers co on co.id = o.consumer_id left join customers cu on cu.id = o.customer_id`;
 
@@ -92,7 +97,7 @@ const listSpec = (tenantId: number | null, q: Record<string, unknown>) =>
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOutput | undefined> {
   const [header] = await queryRows<Omit<TOutput, 'lines'>>(
     tx,
-    sql`select ${summaryColumns}, o.notes, u.name as "createdByName",
+    sql`select ${summaryColumns}, u.name as "createdByName",
           case when o.status = 'validated' and o.epc_count > 0
                then ${isoUtc(sql`(o.validated_at + make_interval(hours => ${OUTPUT_EXIT_HOURS}::int))`)} end
             as "exitAuthorizedUntil"
@@ -122,16 +127,7 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
   errors.push(...lines.errors);
   if (errors.length) throw badRequest('unknown_reference', 'Unknown reason, recipient, article or tag', errors);
   return {
-    header: {
-      reason_id: input.reasonId,
-      output_date: input.outputDate,
-      consumer_id: input.consumerId,
-      customer_id: input.customerId,
-      notes: input.notes,
-      line_count: input.lines.length,
-      units: lines.units,
-      epc_count: lines.epcCount,
-    },
+    header: { ...FIELDS.write(input), ...lines.counts },
     lines: lines.rows,
   };
 }
@@ -147,7 +143,6 @@ async function validate({ tx, tenantId }: DocumentContext, output: LockedOutput)
           join tags t on t.tenant_id = ${tenantId} and t.epc = e.epc
         where l.output_id = ${output.id} and l.tenant_id = ${tenantId}`,
   );
-  await tx.execute(sql`update outputs set validated_at = now() where id = ${output.id} and tenant_id = ${tenantId}`);
 }
 
 /** A return (after the kit put the stock and the tags back): the exit window ends. */
@@ -173,25 +168,15 @@ export const outputType: DocumentType<TOutputStatus, TOutput, Input, LockedOutpu
     { 'draft>validated': validate, 'validated>canceled': cancel },
   ),
   stock: { out: 'validated', back: 'canceled', reason: 'output', reasonId: (o) => o.reasonId },
+  stamps: { validated: 'validated_at' },
   lockColumns: sql`line_count as "lineCount", reason_id as "reasonId"`,
   input: ZOutputInput,
   schemas: { summary: ZOutputSummary, full: ZOutput, listQuery: ZOutputListQuery, statusChange: ZOutputStatusChange },
   read: findOne,
   list: listSpec,
   write,
-  logged: (o) => ({
-    reasonId: o.reasonId,
-    outputDate: o.outputDate,
-    consumerId: o.consumerId,
-    customerId: o.customerId,
-    notes: o.notes,
-    lines: o.lineCount,
-    units: o.units,
-  }),
-  created: (o) => [
-    { field: 'lines', from: null, to: o.lineCount },
-    { field: 'units', from: null, to: o.units },
-  ],
+  logged: (o) => ({ ...FIELDS.logged(o), lines: o.lineCount, units: o.units }),
+  created: unpricedCreated,
   async printable(_tx, output, language) {
     const labels = PDF_LABELS[language];
     const recipient = output.consumerName ?? output.customerName;
@@ -208,12 +193,7 @@ export const outputType: DocumentType<TOutputStatus, TOutput, Input, LockedOutpu
           ? [{ label: labels.statuses.validated, value: formatDate(output.validatedAt.slice(0, 10), language) }]
           : []),
       ],
-      items: output.lines.map((l) => ({
-        reference: l.reference,
-        designation: l.designation,
-        quantity: l.quantity,
-        detail: l.epcs.join(' '),
-      })),
+      items: unpricedPdfItems(output.lines),
       signatures: true,
       notes: output.notes,
     };

@@ -11,6 +11,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { jsonList, jsonRows } from '../../db/sql-fragments';
 import type { AuthContext } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, type FieldError } from '../../platform/errors';
+import type { DocumentContext, DocumentLines } from '../../platform/documents/document-type';
 import { missingReferences } from '../../platform/documents/references';
 import { lockArticles } from '../stock/stock.service';
 import { holding } from './availability';
@@ -307,6 +308,31 @@ export async function consumeForDocument(
         select ${ctx.tenantId}, changed.id, changed.article_id, 'released', c.take, 'delivery', ${ctx.userId}::int
         from changed join c on c.id = changed.id`,
   );
+}
+
+/**
+ * The reservation hooks of a document type that holds reservations: registers its table (`documentNumberOf`) and
+ * answers `release` (its cancellation or a draft's deletion releases what it holds) and `deliver` (its own
+ * reservations consumed, then, up to the quantities of its `lines`, those of the documents it delivers).
+ */
+export function reservingDocument(documentType: TReservationDocumentType, table: string, lines?: DocumentLines) {
+  registerReservationDocument(documentType, table);
+  const release = (ctx: DocumentContext, id: number) =>
+    releaseForDocument(ctx.tx, ctx, documentType, id, 'cancellation').then(() => {});
+  return {
+    release,
+    async deliver(ctx: DocumentContext, id: number, sources: [TReservationDocumentType, number | null][]) {
+      await consumeForDocument(ctx.tx, ctx, documentType, id);
+      const delivered = await queryRows<RequestedLine>(
+        ctx.tx,
+        sql`select article_id as "articleId", sum(quantity)::int as quantity from ${lines!.table}
+            where ${sql.identifier(lines!.parent.name)} = ${id} and tenant_id = ${ctx.tenantId}
+              and article_id is not null group by article_id`,
+      );
+      for (const [type, sourceId] of sources)
+        if (sourceId) await consumeForDocument(ctx.tx, ctx, type, sourceId, delivered);
+    },
+  };
 }
 
 /** Rows the expiry job releases per statement: short transactions whatever the backlog. */

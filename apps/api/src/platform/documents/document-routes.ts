@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOf, ZDocumentEvent, ZIdParams, ZOk } from '@tagstock/contract';
+import { listOf, ZDocumentEvent, ZDocumentPicks, ZIdParams, ZOk } from '@tagstock/contract';
 import { pdfRoute } from '../pdf/pdf-route';
 import type { documentService } from './document-service';
 
@@ -11,7 +11,7 @@ type AnyService = ReturnType<typeof documentService<any, any, any, any>>;
 
 /**
  * A document type's routes under `path` (`/purchase-orders`): list, one, create, update and delete (when the
- * type takes input; delete when it has deletable statuses), status, PDF and history — each behind the type's
+ * type takes input; delete when it has deletable statuses), status, picks (types with a `gate`), PDF and history — each behind the type's
  * read or write permission. Routes of the type's own (receipts…) are added by its module beside them.
  */
 export function documentRoutes(app: App, path: string, tags: string[], service: AnyService) {
@@ -44,6 +44,15 @@ export function documentRoutes(app: App, path: string, tags: string[], service: 
   app.post(`${path}/:id/status`, { schema: { ...one, body: schemas.statusChange }, preHandler: write }, (req) =>
     service.setStatus(req.auth, req.params.id, req.body.status, req.body.note),
   );
+  if (type.gate && schemas.picked)
+    app.post(
+      `${path}/:id/picks`,
+      {
+        schema: { tags, params: ZIdParams, body: ZDocumentPicks, response: { 200: schemas.picked } },
+        preHandler: write,
+      },
+      (req) => service.pick(req.auth, req.params.id, req.body.epcs),
+    );
   pdfRoute(app, `${path}/:id/pdf`, { tags, preHandler: read }, (req, id, language) =>
     service.pdf(req.auth, id, language),
   );

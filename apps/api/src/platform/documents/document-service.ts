@@ -19,6 +19,7 @@ import { documentHistory, statusChangeEntry } from './history';
 import { readStoredPdf, writeStoredPdf } from './issued-pdfs';
 import { nextDocumentNumber } from './numbering';
 import { checkTransition } from './status-machine';
+import { pickEpcs } from './gate';
 import { runStockEffect } from './stock-effect';
 
 type Actor = 'tenant' | 'platform';
@@ -61,7 +62,14 @@ export function documentService<
   /** Locks the document for one of the type's actions: 409 (the action's code) in a status it is not allowed in. */
   async function lockFor(tx: Tx, tenantId: number | null, id: number, action: string): Promise<Locked> {
     const doc = await lock(tx, tenantId, id);
-    const allowed = type.actions?.[action];
+    const allowed =
+      action === 'pick' && type.gate
+        ? {
+            statuses: type.gate.picking,
+            code: 'document_locked' as const,
+            message: `This ${type.noun} takes no picked items now`,
+          }
+        : type.actions?.[action];
     if (!allowed?.statuses.includes(doc.status))
       throw conflict(allowed?.code ?? 'invalid_transition', allowed?.message ?? `No ${action} here`, undefined, {
         status: doc.status,
@@ -133,12 +141,14 @@ export function documentService<
     const transition = checkTransition(type.noun, type.transitions, ctx.auth, actor, doc, doc.status, to);
     const number =
       doc.number ?? (type.numberAt === to ? await nextDocumentNumber(ctx.tx, doc.tenantId, type.series) : null);
+    const stamp = type.stamps?.[to];
     await ctx.tx.execute(
-      sql`update ${table} set status = ${to}, number = ${number}, updated_at = now()
-          where id = ${doc.id} and tenant_id = ${doc.tenantId}`,
+      sql`update ${table} set status = ${to}, number = ${number}, updated_at = now()${
+        stamp ? sql`, ${sql.identifier(stamp)} = now()` : sql``
+      } where id = ${doc.id} and tenant_id = ${doc.tenantId}`,
     );
     const changed = { ...doc, number, status: to };
-    if (type.stock) await runStockEffect(docCtx, type.lines, type.entity, type.stock, changed, doc.status);
+    if (type.stock) await runStockEffect(docCtx, type, changed, doc.status);
     await transition.effect?.(docCtx, changed);
     const entry = statusChangeEntry(number ?? known(doc), doc.status, to, note);
     await log(docCtx, doc.id, entry)(entry.summary, entry.changes);
@@ -222,6 +232,14 @@ export function documentService<
       scoped(auth, (tx, tenantId): Promise<TList<unknown>> => paginate(tx, type.list(tenantId, q), q)),
 
     get: (auth: AuthContext, id: number) => scoped(auth, (tx, tenantId) => read(tx, tenantId, id)),
+
+    /** EPCs picked onto the lines of a document with a `gate`, in its picking statuses: it, and those left out. */
+    pick: (auth: AuthContext, id: number, epcs: readonly string[]) =>
+      inTenant(auth, async (ctx) => {
+        await lockFor(ctx.tx, ctx.tenantId, id, 'pick');
+        const unmatched = await pickEpcs(ctx, type, id, epcs);
+        return { ...(await read(ctx.tx, ctx.tenantId, id)), unmatched };
+      }),
 
     /** A new document in its first status; it takes its number now when the type numbers at creation. */
     create: (auth: AuthContext, body: unknown) => inTenant(auth, (ctx) => insert(ctx, type.input.parse(body))),

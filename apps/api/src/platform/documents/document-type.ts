@@ -21,6 +21,8 @@ export type DocumentSchemas = {
   full: z.ZodType;
   listQuery: z.ZodType;
   statusChange: z.ZodType<{ status: string; note: string | null }>;
+  /** The answer of a picking (types with a `gate`): the document and the EPCs left out. */
+  picked?: z.ZodType;
 };
 
 /** A change of status as the server runs it: the contract's transition, who may make it, and its effect. */
@@ -41,6 +43,22 @@ export type DocumentLines = { table: PgTable; parent: PgColumn };
 /** The SQL name and type of each column of a lines table (`unit_price` → `numeric(14, 4)`). */
 export const lineColumns = (lines: DocumentLines): ReadonlyMap<string, string> =>
   new Map(Object.values(getTableColumns(lines.table)).map((c) => [c.name, c.getSQLType()]));
+
+/**
+ * A stock document whose items may leave through an exit gate while it is in `status` (delivery notes): it covers
+ * a tag listed on its lines (picked), or an item of a line's article while its lines have units left. The exits it
+ * covered are kept in `exits` (a `documentExitColumns` table): they tick its lines, and its stock effect does not
+ * move them again. EPCs are picked onto its lines (`POST …/:id/picks`) in the `picking` statuses.
+ */
+export type DocumentGate<S extends string> = {
+  status: S;
+  picking: readonly S[];
+  exits: { table: PgTable; parent: PgColumn };
+  /** Its place among the exit authorizers (see `ExitAuthorizer.rank`). */
+  rank: number;
+  /** The column of the header by which, among the documents that could cover an exit, the oldest covers first. */
+  first: string;
+};
 
 /** What a type's `write` answers: the header's columns and the rows of its lines. */
 export type WrittenDocument = {
@@ -84,6 +102,9 @@ export type DocumentType<
    * `back`, before the transition's own effect (`stock: { out: 'validated', back: 'canceled', reason: 'output' }`).
    */
   stock?: StockEffect<S, Locked>;
+  /** A column set to the time the document enters a status (`{ delivered: 'delivered_at' }`). */
+  stamps?: Partial<Record<S, string>>;
+  gate?: DocumentGate<S>;
   /** Columns read with the lock for the transitions' rules, aliased as `Locked` names them (`line_count as "lineCount"`). */
   lockColumns?: SQL;
   /** The body of a create or an update; `write` gets what it parses to. */

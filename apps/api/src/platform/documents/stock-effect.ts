@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TStockReasonCode } from '@tagstock/contract';
 import { queryRows } from '../../db/client';
 import { moveStock } from '../../modules/stock/stock.service';
 import { epcConflict } from '../../modules/rfid/tags-received';
-import type { DocumentContext, DocumentLines, LockedDocument } from './document-type';
+import type { DocumentContext, DocumentGate, DocumentLines, LockedDocument } from './document-type';
+import { gateAlreadyMoved } from './gate';
 
 /**
  * A stock document's effect on the stock, declared on its type (`stock`): entering `out` takes the stored lines'
@@ -17,12 +18,6 @@ export type StockEffect<S extends string, Locked> = {
   reason: TStockReasonCode;
   /** The tenant's own reason shown beside the code (an output's), read with the lock. */
   reasonId?: (doc: Locked) => number | null;
-  /**
-   * What already left under the document and is neither moved nor checked again (items that passed an exit gate
-   * under a delivery note): a query answering one row per item, `article_id int, tag_id int` (the tag, if known).
-   * Those units are taken off the lines of their article in order, those tags stay as they are.
-   */
-  alreadyMoved?: (ctx: DocumentContext, doc: Locked) => SQL;
 };
 
 const NOTHING = sql`select null::int as article_id, null::int as tag_id where false`;
@@ -30,16 +25,18 @@ const NOTHING = sql`select null::int as article_id, null::int as tag_id where fa
 /** Runs the type's stock effect of a change `from` → the document's status; nothing for other changes. */
 export async function runStockEffect<S extends string, Locked extends LockedDocument<S>>(
   ctx: DocumentContext,
-  lines: DocumentLines,
-  entity: string,
-  effect: StockEffect<S, Locked>,
+  type: { lines: DocumentLines; entity: string; stock?: StockEffect<S, Locked>; gate?: DocumentGate<S> },
   doc: Locked,
   from: S,
 ) {
+  const { lines, entity, stock: effect, gate } = type;
+  if (!effect) return;
   const direction = doc.status === effect.out ? -1 : from === effect.out && doc.status === effect.back ? 1 : 0;
   if (!direction) return;
   const { tx, tenantId } = ctx;
-  const done = effect.alreadyMoved?.(ctx, doc) ?? NOTHING;
+  // What already left under the document (items its exit gate covered) is neither moved nor checked again: those
+  // units are taken off the lines of their article in order, those tags stay as they are.
+  const done = gate ? gateAlreadyMoved(gate, tenantId, doc.id) : NOTHING;
   const parent = sql.identifier(lines.parent.name);
   const ofDocument = sql`l.${parent} = ${doc.id} and l.tenant_id = ${tenantId}`;
   // The tags listed on the lines that the kit moves (not those already moved).

@@ -52,7 +52,9 @@ export async function unpricedLines(tx: Tx, tenantId: number, lines: readonly Li
     };
   });
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-  return { rows, errors, units, epcCount: epcs.length };
+  // The header's counts of its lines.
+  const counts = { line_count: lines.length, units, epc_count: epcs.length };
+  return { rows, errors, units, epcCount: epcs.length, counts };
 }
 
 /** The columns of an unpriced line as the contract names them (`ZUnpricedLine`). */
