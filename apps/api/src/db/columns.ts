@@ -87,6 +87,20 @@ export const unpricedLineColumns = (article: () => AnyPgColumn) => ({
 });
 
 /**
+ * The header columns every unpriced stock document has (outputs, delivery notes): its number (given when it leaves
+ * draft), status, the counts of its lines and who created it (`users`: their table's key, passed in).
+ */
+export const unpricedDocumentColumns = (users: () => AnyPgColumn) => ({
+  ...tenantColumns(),
+  number: text('number'),
+  status: text('status').notNull().default('draft'),
+  lineCount: integer('line_count').notNull().default(0),
+  units: integer('units').notNull().default(0),
+  epcCount: integer('epc_count').notNull().default(0),
+  createdBy: integer('created_by').references(users),
+});
+
+/**
  * The columns of the exits a stock document covered at an exit gate (its `gate`): the document (its key column
  * `name`), the item's tag and article (keys passed in, as for the lines), and the tag movement of the exit.
  */

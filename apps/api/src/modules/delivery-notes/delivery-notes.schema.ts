@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { documentExitColumns, tenantColumns, unpricedLineColumns } from '../../db/columns';
+import { documentExitColumns, unpricedDocumentColumns, unpricedLineColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { articles } from '../articles/articles.schema';
 import { customers } from '../customers/customers.schema';
@@ -11,8 +11,7 @@ import { tags } from '../rfid/rfid.schema';
 export const deliveryNotes = pgTable(
   'delivery_notes',
   {
-    ...tenantColumns(),
-    number: text('number'),
+    ...unpricedDocumentColumns(() => users.id),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
@@ -21,12 +20,7 @@ export const deliveryNotes = pgTable(
     plannedDate: date('planned_date').notNull(),
     deliveryAddress: text('delivery_address'),
     notes: text('notes'),
-    status: text('status').notNull().default('draft'),
-    lineCount: integer('line_count').notNull().default(0),
-    units: integer('units').notNull().default(0),
-    epcCount: integer('epc_count').notNull().default(0),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdBy: integer('created_by').references(() => users.id),
   },
   (t) => [
     uniqueIndex('delivery_notes_tenant_number_uq').on(t.tenantId, t.number),

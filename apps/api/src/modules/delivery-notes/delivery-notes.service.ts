@@ -12,24 +12,7 @@ import {
 } from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
-import type {
-  DocumentContext,
-  DocumentGate,
-  DocumentType,
-  LockedDocument,
-} from '../../platform/documents/document-type';
-import { gateExitCount, readGateLines } from '../../platform/documents/gate';
-import {
-  headerFields,
-  unpricedCountsSelect,
-  unpricedCreated,
-  unpricedPdfItems,
-} from '../../platform/documents/header-fields';
-import { columnsOf, documentList } from '../../platform/documents/document-list';
-import { missingReferences } from '../../platform/documents/references';
-import { serverTransitions } from '../../platform/documents/status-machine';
-import { unpricedLines } from '../../platform/documents/unpriced-lines';
-import { badRequest } from '../../platform/errors';
+import * as kit from '../../platform/documents/kit';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
 import { reservationDay } from '../reservations/availability';
@@ -38,33 +21,24 @@ import { deliveryNoteExits, deliveryNoteLines, deliveryNotes } from './delivery-
 
 const LINES = { table: deliveryNoteLines, parent: deliveryNoteLines.deliveryNoteId };
 type Input = z.output<typeof ZDeliveryNoteInput>;
-type Locked = LockedDocument<TDeliveryNoteStatus> & {
+type Locked = kit.LockedDocument<TDeliveryNoteStatus> & {
   lineCount: number;
   invoiceId: number | null;
   proformaId: number | null;
 };
 
-const PDF_LABELS: Record<PdfLanguage, Record<'title' | 'draft' | 'planned' | 'source' | 'address', string>> = {
-  fr: {
-    title: 'Bon de livraison',
-    draft: 'Brouillon',
-    planned: 'Livraison prévue',
-    source: 'Facture / proforma',
-    address: 'Adresse de livraison',
-  },
-  en: {
-    title: 'Delivery note',
-    draft: 'Draft',
-    planned: 'Planned delivery',
-    source: 'Invoice / proforma',
-    address: 'Delivery address',
-  },
+const PDF: Record<'title' | 'draft' | 'planned' | 'source' | 'address', Record<PdfLanguage, string>> = {
+  title: { fr: 'Bon de livraison', en: 'Delivery note' },
+  draft: { fr: 'Brouillon', en: 'Draft' },
+  planned: { fr: 'Livraison prévue', en: 'Planned delivery' },
+  source: { fr: 'Facture / proforma', en: 'Invoice / proforma' },
+  address: { fr: 'Adresse de livraison', en: 'Delivery address' },
 };
 
 /** Not delivered (nor canceled) and planned before today (the tenants' day). */
 export const LATE = sql`(o.status in ('draft', 'ready') and o.planned_date < ${reservationDay})`;
 /** A ready note lets its items through the exit gate; the exits it covered tick its lines, and are not moved again. */
-const GATE: DocumentGate<TDeliveryNoteStatus> = {
+const GATE: kit.DocumentGate<TDeliveryNoteStatus> = {
   status: 'ready',
   picking: ['draft', 'ready'],
   exits: { table: deliveryNoteExits, parent: deliveryNoteExits.documentId },
@@ -73,7 +47,7 @@ const GATE: DocumentGate<TDeliveryNoteStatus> = {
 };
 const reserving = reservingDocument('delivery_note', 'delivery_notes', LINES);
 
-const FIELDS = headerFields(deliveryNotes, [
+const FIELDS = kit.headerFields(deliveryNotes, [
   'customerId',
   'invoiceId',
   'proformaId',
@@ -82,38 +56,26 @@ const FIELDS = headerFields(deliveryNotes, [
   'notes',
 ]);
 const summaryColumns = sql`o.id, o.number, o.status, ${FIELDS.select}, c.name as "customerName",
-  i.number as "invoiceNumber", p.number as "proformaNumber", ${unpricedCountsSelect}, ${gateExitCount(GATE)} as exited,
-  ${LATE} as late, ${headerFields(deliveryNotes, ['deliveredAt', 'createdAt', 'updatedAt']).select}`;
+  i.number as "invoiceNumber", p.number as "proformaNumber", ${kit.unpricedCountsSelect}, ${kit.gateExitCount(GATE)} as exited,
+  ${LATE} as late, ${kit.headerFields(deliveryNotes, ['deliveredAt', 'createdAt', 'updatedAt']).select}`;
 const summaryFrom = sql`from delivery_notes o join customers c on c.id = o.customer_id
   left join invoices i on i.id = o.invoice_id left join proformas p on p.id = o.proforma_id`;
 
 function listSpec(tenantId: number | null, q: Record<string, unknown>) {
-  const spec = documentList(tenantId, q, {
+  return kit.documentList(tenantId, q, {
     columns: summaryColumns,
     from: summaryFrom,
-    equals: columnsOf({
-      status: 'status',
-      customerId: 'customer_id',
-      invoiceId: 'invoice_id',
-      proformaId: 'proforma_id',
-    }),
+    equals: { status: sql`o.status`, ...FIELDS.columns(['customerId', 'invoiceId', 'proformaId']) },
     lines: LINES,
     search: [sql`o.number`, sql`c.name`, sql`i.number`, sql`p.number`],
     sort: {
-      ...columnsOf({
-        number: 'number',
-        plannedDate: 'planned_date',
-        status: 'status',
-        units: 'units',
-        createdAt: 'created_at',
-      }),
+      ...kit.columnsOf({ number: 'number', status: 'status', units: 'units', createdAt: 'created_at' }),
+      ...FIELDS.columns(['plannedDate']),
       customerName: sql`c.name`,
     },
+    flags: { late: LATE },
     defaultSort: 'plannedDate:desc',
   });
-  if (q.late === 'true') spec.where!.push(LATE);
-  if (q.late === 'false') spec.where!.push(sql`not ${LATE}`);
-  return spec;
 }
 
 async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TDeliveryNote | undefined> {
@@ -126,18 +88,16 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TDe
         where o.id = ${id} and o.tenant_id = ${tenantId}`,
   );
   if (!header) return undefined;
-  const lines = await readGateLines(tx, LINES, GATE, tenantId, id);
-  return { ...header, lines };
+  return { ...header, lines: await kit.readGateLines(tx, LINES, GATE, tenantId, id) };
 }
 
 /**
  * The customer, the invoice or proforma it delivers (of that customer), and the lines' articles and EPCs, each
  * checked in the caller's tenant.
  */
-async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const lines = await unpricedLines(tx, tenantId, input.lines);
+async function write(ctx: kit.DocumentContext, input: Input) {
   const ofCustomer = sql`customer_id = ${input.customerId}`;
-  const errors = await missingReferences(tx, tenantId, {
+  const references = {
     customerId: { table: 'customers', id: input.customerId },
     invoiceId: {
       table: 'invoices',
@@ -151,18 +111,12 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
       where: ofCustomer,
       message: 'no such proforma of the customer',
     },
-  });
-  errors.push(...lines.errors);
-  if (errors.length)
-    throw badRequest('unknown_reference', 'Unknown customer, invoice, proforma, article or tag', errors);
-  return {
-    header: { ...FIELDS.write(input), ...lines.counts },
-    lines: lines.rows,
   };
+  return kit.writeUnpriced(ctx, input, FIELDS, references, 'Unknown customer, invoice, proforma, article or tag');
 }
 
 /** Delivery notes (BL series): drafts, numbered when ready; delivered or canceled. */
-export const deliveryNoteType: DocumentType<TDeliveryNoteStatus, TDeliveryNote, Input, Locked> = {
+export const deliveryNoteType: kit.DocumentType<TDeliveryNoteStatus, TDeliveryNote, Input, Locked> = {
   entity: 'delivery_note',
   noun: 'delivery note',
   table: 'delivery_notes',
@@ -172,7 +126,7 @@ export const deliveryNoteType: DocumentType<TDeliveryNoteStatus, TDeliveryNote, 
   editable: ['draft', 'ready'],
   deletable: ['draft'],
   permissions: { read: 'deliveryNotes.read', write: 'deliveryNotes.write' },
-  transitions: serverTransitions(
+  transitions: kit.serverTransitions(
     DELIVERY_NOTE_TRANSITIONS,
     'deliveryNotes.write',
     { no_lines: 'A delivery note without lines cannot be made ready' },
@@ -204,23 +158,22 @@ export const deliveryNoteType: DocumentType<TDeliveryNoteStatus, TDeliveryNote, 
   write,
   beforeDelete: reserving.release,
   logged: (n) => ({ ...FIELDS.logged(n), lines: n.lineCount, units: n.units, epcs: n.epcCount }),
-  created: unpricedCreated,
+  created: kit.unpricedCreated,
   async printable(_tx, note, language) {
-    const labels = PDF_LABELS[language];
     const address = note.deliveryAddress ?? note.customerAddress;
     const source = note.invoiceNumber ?? note.proformaNumber;
     return {
-      title: labels.title,
-      number: note.number ?? labels.draft,
+      title: PDF.title[language],
+      number: note.number ?? PDF.draft[language],
       date: note.plannedDate,
       partyRole: 'customer',
       party: { name: note.customerName, lines: address ? address.split(/\n|, /) : [] },
       fields: [
-        { label: labels.planned, value: formatDate(note.plannedDate, language) },
-        ...(source ? [{ label: labels.source, value: source }] : []),
-        ...(note.deliveryAddress ? [{ label: labels.address, value: note.deliveryAddress }] : []),
+        { label: PDF.planned[language], value: formatDate(note.plannedDate, language) },
+        ...(source ? [{ label: PDF.source[language], value: source }] : []),
+        ...(note.deliveryAddress ? [{ label: PDF.address[language], value: note.deliveryAddress }] : []),
       ],
-      items: unpricedPdfItems(note.lines),
+      items: kit.unpricedPdfItems(note.lines),
       signatures: true,
       notes: note.notes,
     };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns, unpricedLineColumns } from '../../db/columns';
+import { unpricedDocumentColumns, unpricedLineColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
 import { articles } from '../articles/articles.schema';
 import { customers } from '../customers/customers.schema';
@@ -12,8 +12,7 @@ import { tenants } from '../tenants/tenants.schema';
 export const outputs = pgTable(
   'outputs',
   {
-    ...tenantColumns(),
-    number: text('number'),
+    ...unpricedDocumentColumns(() => users.id),
     reasonId: integer('reason_id')
       .notNull()
       .references(() => reasons.id),
@@ -21,12 +20,7 @@ export const outputs = pgTable(
     consumerId: integer('consumer_id').references(() => consumers.id),
     customerId: integer('customer_id').references(() => customers.id),
     notes: text('notes'),
-    status: text('status').notNull().default('draft'),
-    lineCount: integer('line_count').notNull().default(0),
-    units: integer('units').notNull().default(0),
-    epcCount: integer('epc_count').notNull().default(0),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
-    createdBy: integer('created_by').references(() => users.id),
   },
   (t) => [
     uniqueIndex('outputs_tenant_number_uq').on(t.tenantId, t.number),

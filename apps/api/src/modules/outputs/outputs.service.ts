@@ -16,9 +16,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
 import type { DocumentContext, DocumentType } from '../../platform/documents/document-type';
 import { serverTransitions } from '../../platform/documents/status-machine';
-import { badRequest } from '../../platform/errors';
-import { missingReferences } from '../../platform/documents/references';
-import { readUnpricedLines, unpricedLines } from '../../platform/documents/unpriced-lines';
+import { readUnpricedLines, writeUnpriced } from '../../platform/documents/unpriced-lines';
 import { documentList } from '../../platform/documents/document-list';
 import {
   headerFields,
@@ -112,9 +110,8 @@ async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TOu
  * The header's references (a reason that applies to a decrease, a consumer or a customer) and the lines'
  * articles and EPCs, each checked in the caller's tenant: an EPC must be a tag of the line's article, listed once.
  */
-async function write({ tx, tenantId }: DocumentContext, input: Input) {
-  const lines = await unpricedLines(tx, tenantId, input.lines);
-  const errors = await missingReferences(tx, tenantId, {
+async function write(ctx: DocumentContext, input: Input) {
+  const references = {
     reasonId: {
       table: 'reasons',
       id: input.reasonId,
@@ -123,13 +120,8 @@ async function write({ tx, tenantId }: DocumentContext, input: Input) {
     },
     consumerId: { table: 'consumers', id: input.consumerId },
     customerId: { table: 'customers', id: input.customerId },
-  });
-  errors.push(...lines.errors);
-  if (errors.length) throw badRequest('unknown_reference', 'Unknown reason, recipient, article or tag', errors);
-  return {
-    header: { ...FIELDS.write(input), ...lines.counts },
-    lines: lines.rows,
   };
+  return writeUnpriced(ctx, input, FIELDS, references, 'Unknown reason, recipient, article or tag');
 }
 
 /**

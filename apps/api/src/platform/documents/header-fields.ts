@@ -7,7 +7,7 @@ import { isoUtc } from '../../db/sql-fragments';
 /**
  * A document's header fields, named once as its drizzle table names them (the table's camelCase keys are the
  * contract's names): their select on the header aliased `o` (dates as `YYYY-MM-DD`, times in UTC), the columns a
- * write takes from the input, and the values an edit's history compares.
+ * write takes from the input, the values an edit's history compares, and the columns a list filters and sorts by.
  */
 export function headerFields<T extends PgTable, K extends keyof T['_']['columns'] & string>(
   table: T,
@@ -28,6 +28,9 @@ export function headerFields<T extends PgTable, K extends keyof T['_']['columns'
     write: (input: Partial<Record<K, unknown>>) =>
       Object.fromEntries(names.filter((n) => n in input).map((n) => [column(n).name, input[n]])),
     logged: (doc: Partial<Record<K, unknown>>) => Object.fromEntries(names.map((n) => [n, doc[n]])),
+    /** Columns of the table `o` by their names, for a list's `equals` and `sort`. */
+    columns: (some: readonly K[]): Record<string, SQL> =>
+      Object.fromEntries(some.map((n) => [n, sql`o.${sql.identifier(column(n).name)}`])),
   };
 }
 

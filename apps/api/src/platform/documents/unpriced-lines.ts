@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TUnpricedLine } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
 import { jsonList } from '../../db/sql-fragments';
-import type { DocumentLines } from './document-type';
-import { lineArticles } from './references';
+import { badRequest } from '../errors';
+import type { DocumentContext, DocumentLines, WrittenDocument } from './document-type';
+import { lineArticles, missingReferences, type Reference } from './references';
 
 /**
  * The unpriced layer of the document kit, beside the priced one: lines of stock documents (stock outputs, delivery
@@ -68,3 +69,21 @@ export const readUnpricedLines = (tx: Tx, lines: DocumentLines, tenantId: number
         where ${sql.identifier(lines.parent.name)} = ${id}${tenantId === null ? sql`` : sql` and tenant_id = ${tenantId}`}
         order by position`,
   );
+
+/**
+ * What an unpriced document's `write` answers: its header `fields` from the input with the counts of its lines, and
+ * the rows of its lines; the header's `references` and the lines' articles and EPCs checked in the caller's tenant,
+ * a 400 `unknown_reference` (`message`) with every field error otherwise.
+ */
+export async function writeUnpriced<I extends { lines: readonly Line[] }>(
+  { tx, tenantId }: DocumentContext,
+  input: I,
+  fields: { write(input: NoInfer<I>): Record<string, unknown> },
+  references: Record<string, Reference>,
+  message: string,
+): Promise<WrittenDocument> {
+  const lines = await unpricedLines(tx, tenantId, input.lines);
+  const errors = [...(await missingReferences(tx, tenantId, references)), ...lines.errors];
+  if (errors.length) throw badRequest('unknown_reference', message, errors);
+  return { header: { ...fields.write(input), ...lines.counts }, lines: lines.rows };
+}
