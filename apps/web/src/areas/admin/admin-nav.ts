@@ -29,8 +29,8 @@ import type { NavItem } from '../../components/nav';
 import { ADMIN_FEATURES } from './registry';
 
 /**
- * Screens appear here once they work (DESIGN §7). A feature that declares itself (`<feature>/feature.ts`, listed in
- * `features.ts`) brings its own entry; the others are listed here, one entry with its group.
+ * Screens appear here once they work (DESIGN §7). A feature that declares itself (`<feature>/feature.ts`, found by
+ * `registry.ts`) brings its own entry; the others are listed here, one entry with its group.
  */
 const OWN_NAV: readonly NavItem[] = [
   { labelKey: 'nav.dashboard', path: '/admin/dashboard', icon: DashboardIcon, permission: 'dashboard.read' },
