@@ -235,6 +235,12 @@ export const PROFORMA_TRANSITIONS: readonly TDocumentTransition<TProformaStatus>
   { from: 'canceled', to: 'open' },
 ];
 export const ZProformaStatusChange = ZStatusChangeBody(['open', 'canceled'] as const);
+/**
+ * Converting a proforma creates its invoice: the proforma's reservations follow it into the invoice, and lines
+ * beyond what is available ask for confirmation as at an invoice's creation (`POST /proformas/:id/convert`).
+ */
+export const ZConvertBody = z.strictObject({ ...reservationChoice }).nullish();
+export type TConvertBody = z.input<typeof ZConvertBody>;
 export const ZConvertResult = z.object({ invoiceId: z.number().int() });
 
 // — Invoices —

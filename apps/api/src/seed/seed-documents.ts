@@ -191,7 +191,7 @@ async function seedDemoInvoicing(
     validUntil: daysAgo(-18),
     lines: [line(articles[0]!, 4, '24.90'), line(articles[1]!, 2, '89.00')],
   });
-  const { invoiceId } = await convertProforma(db, auth, proforma.id);
+  const { invoiceId } = await convertProforma(db, auth, proforma.id, { confirmWithoutReservation: true });
   const issued = await invoices.setStatus(auth, invoiceId, 'issued', null);
   await payments.payInvoice(auth, issued.id, {
     paymentDate: daysAgo(1),

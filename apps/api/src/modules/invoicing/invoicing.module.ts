@@ -4,6 +4,7 @@ import {
   listOf,
   ZAllocationInput,
   ZRefundInput,
+  ZConvertBody,
   ZConvertResult,
   ZIdParams,
   ZInvoicePayment,
@@ -23,10 +24,19 @@ import { invoicingDashboardRoutes } from './invoicing-dashboard';
 import { registerInvoicingUsages } from './invoicing.usages';
 import { paymentsService } from './payments';
 import { proformaType } from './proformas';
-import { withAvailabilityCheck } from '../reservations/reservations.service';
+import {
+  applyReservationChoice,
+  transferReservations,
+  withAvailabilityCheck,
+  type ReservationChoice,
+} from '../reservations/reservations.service';
 
-/** A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). */
-export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
+/**
+ * A draft invoice with the proforma's customer, lines, discount and notes, linked to it; once only (409). The
+ * proforma's reservations follow it into the invoice; lines beyond what is available then ask for confirmation
+ * (409 `insufficient_available`) unless `choice` confirms or reserves what is available, as at an invoice's creation.
+ */
+export const convertProforma = (db: Db, auth: AuthContext, id: number, choice: ReservationChoice = {}) => {
   const proformas = documentService(db, proformaType);
   const invoices = documentService(db, invoiceType);
   return proformas.inTenant(auth, async (ctx) => {
@@ -49,6 +59,8 @@ export const convertProforma = (db: Db, auth: AuthContext, id: number) => {
       })),
     };
     const invoice = await invoices.insert(ctx, invoiceType.input.parse(input), { proforma_id: id });
+    await transferReservations(ctx.tx, ctx.tenantId, { type: 'proforma', id }, { type: 'invoice', id: invoice.id });
+    await applyReservationChoice(ctx, 'invoice', invoice, choice);
     await proformas.markStatus(ctx, proforma, 'converted', 'converted', [
       { field: 'invoiceId', from: null, to: invoice.id },
     ]);
@@ -65,8 +77,6 @@ export function invoicingModule(db: Db) {
   const creditNotes = documentService(db, creditNoteType);
   const payments = paymentsService(db);
 
-  const convert = (auth: AuthContext, id: number) => convertProforma(db, auth, id);
-
   const routes: FastifyPluginAsyncZod = async (app) => {
     const read = app.requirePermission('invoices.read');
     const write = app.requirePermission('invoices.write');
@@ -75,8 +85,11 @@ export function invoicingModule(db: Db) {
     documentRoutes(app, '/proformas', ['proformas'], proformas);
     app.post(
       '/proformas/:id/convert',
-      { schema: { tags: ['proformas'], params, response: { 200: ZConvertResult } }, preHandler: write },
-      (req) => convert(req.auth, req.params.id),
+      {
+        schema: { tags: ['proformas'], params, body: ZConvertBody, response: { 200: ZConvertResult } },
+        preHandler: write,
+      },
+      (req) => convertProforma(db, req.auth, req.params.id, req.body ?? {}),
     );
 
     const tags = ['invoices'];

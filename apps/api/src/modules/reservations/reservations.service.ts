@@ -80,7 +80,7 @@ async function availabilityOf(
 ) {
   if (!ids.length) return new Map<number, Availability>();
   const own = except
-    ? sql`and not (rv.document_type = ${except.documentType} and rv.document_id = ${except.documentId})`
+    ? sql`and (rv.document_type is distinct from ${except.documentType} or rv.document_id is distinct from ${except.documentId})`
     : sql``;
   const rows = await queryRows<Availability>(
     tx,
@@ -373,20 +373,56 @@ export async function applyReservationChoice(
   doc: { id: number; customerId?: number | null; lines: readonly { articleId: number | null; quantity: number }[] },
   choice: ReservationChoice,
 ) {
+  const own = { documentType, documentId: doc.id };
+  // What the document already holds (a converted proforma's reservations) is its own: not asked for again.
+  const held = await queryRows<RequestedLine>(
+    ctx.tx,
+    sql`select article_id as "articleId", sum(quantity)::int as quantity from reservations r
+        where r.tenant_id = ${ctx.tenantId} and r.document_type = ${documentType} and r.document_id = ${doc.id}
+          and ${holding('r')} group by article_id`,
+  );
+  const left = totals(held);
   const lines = doc.lines.flatMap((l) => (l.articleId ? [{ articleId: l.articleId, quantity: l.quantity }] : []));
   if (choice.reserveAvailable) {
-    await reserve(ctx.tx, ctx, lines, {
-      mode: 'available',
-      until: defaultUntil(),
-      customerId: doc.customerId ?? null,
-      documentType,
-      documentId: doc.id,
-    });
+    const wanted = [...totals(lines)].map(([articleId, quantity]) => ({
+      articleId,
+      quantity: quantity - Math.min(quantity, left.get(articleId) ?? 0),
+    }));
+    await reserve(
+      ctx.tx,
+      ctx,
+      wanted.filter((l) => l.quantity > 0),
+      {
+        mode: 'available',
+        until: defaultUntil(),
+        customerId: doc.customerId ?? null,
+        ...own,
+      },
+    );
     return;
   }
   if (choice.confirmWithoutReservation) return;
-  const short = await checkAvailability(ctx.tx, ctx.tenantId, lines);
+  const short = await checkAvailability(ctx.tx, ctx.tenantId, lines, own);
   if (short.length) throw insufficientAvailable(short);
+}
+
+/**
+ * Hands a document's active reservations to another (a proforma's to the invoice it is converted to), in the
+ * caller's transaction; answers how many.
+ */
+export async function transferReservations(
+  tx: Tx,
+  tenantId: number,
+  from: { type: TReservationDocumentType; id: number },
+  to: { type: TReservationDocumentType; id: number },
+) {
+  const moved = await queryRows<{ id: number }>(
+    tx,
+    sql`update reservations r set document_type = ${to.type}, document_id = ${to.id}, updated_at = now()
+        where r.tenant_id = ${tenantId} and r.document_type = ${from.type} and r.document_id = ${from.id}
+          and ${holding('r')} returning r.id`,
+  );
+  return moved.length;
 }
 
 type CreatingService<Input, Doc> = {

@@ -388,6 +388,37 @@ describe('creating an invoice beyond what is available (SPEC §5)', () => {
     const bad = await call('POST', '/invoices', invoiceBody([invoiceLine(a, 1)], { reserveAvailable: 'oui' }));
     expect(bad.statusCode).toBe(400);
   });
+
+  it('converts a proforma: its reservations follow into the invoice, and beyond what is available it asks first', async () => {
+    const [a, b] = [await article(6), await article(2)];
+    const proforma = await ok<{ id: number }>('POST', '/proformas', {
+      customerId,
+      proformaDate: today,
+      lines: [invoiceLine(a, 4), invoiceLine(b, 3)],
+    });
+    // The proforma holds 4 of a; b has 2 on hand for 3 asked.
+    const held = await ok<TReservation>(
+      'POST',
+      '/reservations',
+      reserveBody(a, 4, { documentType: 'proforma', documentId: proforma.id }),
+    );
+    const refused = await call('POST', `/proformas/${proforma.id}/convert`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    // Only b is short: what the proforma holds of a is its own.
+    expect(refused.json().lines).toEqual([{ articleId: b, reference: `RES-${serial}`, requested: 3, available: 2 }]);
+    expect((await ok<{ status: string }>('GET', `/proformas/${proforma.id}`)).status).toBe('open');
+    expect((await call('POST', `/proformas/${proforma.id}/convert`, { reserveAvailable: 'oui' })).statusCode).toBe(400);
+
+    const { invoiceId } = await ok<{ invoiceId: number }>('POST', `/proformas/${proforma.id}/convert`, {
+      reserveAvailable: true,
+    });
+    const [ra, rb] = [await invoicesOf(a), await invoicesOf(b)];
+    expect(ra.map((r) => [r.id, r.quantity, r.documentType, r.documentId])).toEqual([
+      [held.id, 4, 'invoice', invoiceId],
+    ]);
+    expect(rb.map((r) => [r.quantity, r.documentType, r.documentId])).toEqual([[2, 'invoice', invoiceId]]);
+    expect([(await articleOf(a)).available, (await articleOf(b)).available]).toEqual([2, 0]);
+  });
 });
 
 describe('never oversells', () => {
