@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TResource } from '@tagstock/contract';
 import type { NavItem } from './nav';
 import type { RouteGuard } from './RequirePermission';
 
@@ -55,6 +56,43 @@ export const documentScreens = (opts: {
       ]),
   { path: `${opts.path}/:id`, ...opts.detail },
 ];
+
+/**
+ * A document type's feature from its name (`deliveryNotes`): its menu entry (`nav.<name>`, `/<area>/<path>`, for
+ * `<resource>.read`), its screens (`documentScreens`: `new` for `<resource>.write`, refused with the way back named
+ * `<name>.title`) and what the activity log names its way (`<name>.statuses`, and `logs.labels`).
+ */
+export const documentFeature = (
+  opts: ({ name: TResource; resource?: TResource } | { name: string; resource: TResource }) & {
+    area: string;
+    /** Its route under the area when not its name (purchase orders: `bdc`). */
+    path?: string;
+    /** The menu entry's icon, group and the entry it follows. */
+    nav: Pick<NonNullable<Feature['nav']>[number], 'icon' | 'group' | 'after'>;
+    list: { load: FeatureRoute['load']; page: string };
+    detail: { load: FeatureRoute['load']; page: string };
+    /** No `new` route (documents created elsewhere, like credit notes). */
+    noNew?: boolean;
+    logs: { entity: string; labels?: Record<string, string> };
+  },
+): Feature => {
+  const { name, area, list, detail, noNew } = opts;
+  const path = opts.path ?? name;
+  const resource = opts.resource ?? (name as TResource);
+  return {
+    nav: [{ labelKey: `nav.${name}`, path: `/${area}/${path}`, permission: `${resource}.read`, ...opts.nav }],
+    routes: documentScreens({
+      path,
+      area,
+      list,
+      detail,
+      requires: `${resource}.write`,
+      backLabelKey: `${name}.title`,
+      noNew,
+    }),
+    logs: { statuses: `${name}.statuses`, ...opts.logs },
+  };
+};
 
 /** The menu: the area's own entries, then each feature's, in its group after the entry it names (whatever order). */
 export const navWithFeatures = (own: readonly NavItem[], features: readonly Feature[]): NavItem[] => {

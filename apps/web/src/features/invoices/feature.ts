@@ -1,5 +1,5 @@
 import InvoiceIcon from '@mui/icons-material/ReceiptOutlined';
-import { documentScreens, type Feature } from '../../components/feature';
+import { documentFeature } from '../../components/feature';
 
 /**
  * What sales documents and their payments log, named as their screens name it (a payment mode of an invoice is
@@ -16,24 +16,11 @@ export const SALES_LABEL_KEYS: Record<string, string> = {
 };
 
 /** Invoices: `/admin/invoices`, in the Sales menu. */
-export const invoicesFeature: Feature = {
-  nav: [
-    {
-      labelKey: 'nav.invoices',
-      path: '/admin/invoices',
-      icon: InvoiceIcon,
-      group: 'sales',
-      permission: 'invoices.read',
-      after: '/admin/proformas',
-    },
-  ],
-  routes: documentScreens({
-    path: 'invoices',
-    area: 'admin',
-    list: { load: () => import('./InvoicesPage'), page: 'InvoicesPage' },
-    detail: { load: () => import('./InvoiceDetailPage'), page: 'InvoiceDetailPage' },
-    requires: 'invoices.write',
-    backLabelKey: 'invoices.title',
-  }),
-  logs: { entity: 'invoice', statuses: 'invoices.statuses', labels: SALES_LABEL_KEYS },
-};
+export const invoicesFeature = documentFeature({
+  name: 'invoices',
+  area: 'admin',
+  nav: { icon: InvoiceIcon, group: 'sales', after: '/admin/proformas' },
+  list: { load: () => import('./InvoicesPage'), page: 'InvoicesPage' },
+  detail: { load: () => import('./InvoiceDetailPage'), page: 'InvoiceDetailPage' },
+  logs: { entity: 'invoice', labels: SALES_LABEL_KEYS },
+});

@@ -1,25 +1,12 @@
 import OutputIcon from '@mui/icons-material/OutboxOutlined';
-import { documentScreens, type Feature } from '../../components/feature';
+import { documentFeature } from '../../components/feature';
 
 /** Stock outputs: `/admin/outputs`, in the Stock menu. */
-export const outputsFeature: Feature = {
-  nav: [
-    {
-      labelKey: 'nav.outputs',
-      path: '/admin/outputs',
-      icon: OutputIcon,
-      group: 'stock',
-      permission: 'outputs.read',
-      after: '/admin/dlc',
-    },
-  ],
-  routes: documentScreens({
-    path: 'outputs',
-    area: 'admin',
-    list: { load: () => import('./OutputsPage'), page: 'OutputsPage' },
-    detail: { load: () => import('./OutputDetailPage'), page: 'OutputDetailPage' },
-    requires: 'outputs.write',
-    backLabelKey: 'outputs.title',
-  }),
-  logs: { entity: 'output', statuses: 'outputs.statuses' },
-};
+export const outputsFeature = documentFeature({
+  name: 'outputs',
+  area: 'admin',
+  nav: { icon: OutputIcon, group: 'stock', after: '/admin/dlc' },
+  list: { load: () => import('./OutputsPage'), page: 'OutputsPage' },
+  detail: { load: () => import('./OutputDetailPage'), page: 'OutputDetailPage' },
+  logs: { entity: 'output' },
+});
