@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import Grid, { type GridSize } from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { customerRef } from '../../features/customers/api';
 import { DateField } from '../DateField';
 import { Fact, Facts } from '../Facts';
 import { formatDate, formatDateTime } from '../format';
@@ -47,13 +50,20 @@ type Input<H, D> = Common<H, D> & {
   /** What a change writes, when more than the field (a change of kind clears its reference). */
   set?: (value: string, header: H) => Partial<H>;
 } & (
-    | { kind: 'text' | 'date' }
+    | { kind: 'date' }
+    /**
+     * `placeholder`: what an empty field stands for (the customer's address for the delivery address); its label
+     * stays above the field, also before that is known.
+     */
+    | { kind: 'text'; multiline?: boolean; maxLength?: number; placeholder?: string }
     /** Long text: a paragraph under the facts, not a fact. */
     | { kind: 'notes'; maxLength?: number }
     /** Codes named `${options}.<code>`. */
     | { kind: 'select'; options: readonly string[]; optionLabels: string }
     /** A reference (a customer, a reason), by the source its kind of header calls for. */
     | { kind: 'reference'; source: ReferenceSource | ((header: H) => ReferenceSource) }
+    /** Another document it refers to (the invoice a note delivers): on the form, a link to its page. */
+    | { kind: 'link'; to: (header: H) => string; text: (header: H) => ReactNode }
     | { kind: 'custom'; input: (props: HeaderInput<H>) => ReactNode }
   );
 
@@ -62,6 +72,19 @@ type ReadOnly<H, D> = Common<H, D> & { kind: 'fact'; name: string; show: (doc: D
 
 /** One header field of a document type: declared once, it is a form field while editable and a fact otherwise. */
 export type HeaderField<H, D> = Input<H, D> | ReadOnly<H, D>;
+
+/** The customer of a sales document (proformas, delivery notes): required, read as its name. */
+export const customerField = <H extends { customerId: string }, D extends { customerName: string }>(): HeaderField<
+  H,
+  D
+> => ({
+  name: 'customerId',
+  label: 'fields.customer',
+  kind: 'reference',
+  source: customerRef,
+  required: true,
+  show: (doc) => doc.customerName,
+});
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -123,18 +146,38 @@ export const DocumentHeader = <H extends object, D extends object>({ fields, edi
                 ))}
               </TextField>
             );
+          } else if (field.kind === 'link') {
+            input = (
+              <Link component={RouterLink} to={field.to(header)}>
+                {field.text(header)}
+              </Link>
+            );
           } else if (field.kind === 'custom') {
             input = field.input({ value, set, error, errors, header, setHeader, label });
-          } else {
-            const notes = field.kind === 'notes';
+          } else if (field.kind === 'notes') {
             input = (
               <TextField
                 fullWidth
-                multiline={notes}
-                minRows={notes ? 1 : undefined}
+                multiline
+                minRows={1}
                 value={value}
                 onChange={(e) => set(e.target.value)}
-                slotProps={notes ? { htmlInput: { maxLength: field.maxLength ?? 2000 } } : undefined}
+                slotProps={{ htmlInput: { maxLength: field.maxLength ?? 2000 } }}
+                {...common}
+              />
+            );
+          } else {
+            input = (
+              <TextField
+                fullWidth
+                multiline={field.multiline}
+                value={value}
+                onChange={(e) => set(e.target.value)}
+                placeholder={field.placeholder}
+                slotProps={{
+                  htmlInput: { maxLength: field.maxLength },
+                  inputLabel: 'placeholder' in field ? { shrink: true } : undefined,
+                }}
                 {...common}
               />
             );

@@ -22,6 +22,20 @@ export const statusFilter = (t: TFunction, texts: string, statuses: readonly str
 });
 
 /**
+ * A list's column factory: `column(field, headerKey, more)` is a column headed by that text, a secondary line of a
+ * phone's card, with `defaults` (the list's widths) and then `more`.
+ */
+export const listColumns =
+  <T extends GridValidRowModel>(t: TFunction, defaults: Partial<ResourceColumn<T>> = {}) =>
+  (field: string, header: string, more: Partial<ResourceColumn<T>> = {}): ResourceColumn<T> => ({
+    field,
+    headerName: t(header),
+    card: 'secondary',
+    ...defaults,
+    ...more,
+  });
+
+/**
  * A document type's list (`/admin/invoices`…): title, subtitle and "New" from the type's texts, its filters in the
  * URL, and the table whose rows open `path/:id`.
  */

@@ -6,7 +6,7 @@ import CancelIcon from '@mui/icons-material/CancelOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { toast } from 'react-toastify';
@@ -44,6 +44,36 @@ const visuallyHidden = {
 
 type Loaded<D> = { data?: D; isLoading: boolean; error?: unknown };
 
+/** The document a new one is made from, as the URL names it (`invoiceId`, `12`), and what was read of it. */
+export type DocumentSource<K extends string, S> = { key: K; id: string; data: S };
+
+type SourceProps<F extends DocumentSource<string, unknown>> = {
+  keys: readonly F['key'][];
+  /** The type's query of what a new document takes from it, by the URL's parameter (`invoiceId=12`). */
+  useSource: (query: string, options: { skip: boolean }) => Loaded<F['data']>;
+  back: { to: string; label: string };
+  render: (from?: F) => ReactNode;
+};
+
+/**
+ * A new document's page made from another one when the URL names it (`new?invoiceId=12`): what `useSource` reads
+ * of it, loading meanwhile, or why it cannot be read with the way back; without any of the keys, from nothing.
+ */
+const NewFromSource = <F extends DocumentSource<string, unknown>>({
+  keys,
+  useSource,
+  back,
+  render,
+}: SourceProps<F>) => {
+  const [params] = useSearchParams();
+  const key = keys.find((k) => params.has(k));
+  const id = key && params.get(key);
+  const source = useSource(`${key}=${id}`, { skip: !key });
+  if (!key) return <>{render()}</>;
+  if (!source.data) return source.isLoading ? <Loading /> : <LoadError error={source.error} {...back} />;
+  return <>{render({ key, id: id!, data: source.data } as F)}</>;
+};
+
 /**
  * A document type's detail route (`…/:id`, `…/new`): reads the id, loads the document with the type's query (none
  * for a new one) and says when it is missing, with the way back. The page starts again from each version the
@@ -51,24 +81,36 @@ type Loaded<D> = { data?: D; isLoading: boolean; error?: unknown };
  * by what replaced the element that had the focus, sends it to the new heading. The live status stays outside the
  * editor, so that a change of status is announced where it happens: "Status: …", then what `more` adds.
  */
-export const DocumentLoader = <D extends { id: number; updatedAt: string; status: string }>({
+export const DocumentLoader = <
+  D extends { id: number; updatedAt: string; status: string },
+  F extends DocumentSource<string, unknown> = never,
+>({
   useDocument,
+  poll,
+  source,
   back,
   statuses,
   more,
   render,
 }: {
   /** The type's query hook (RTK Query's `use…Query`). */
-  useDocument: (id: number, options: { skip: boolean }) => Loaded<D>;
+  useDocument: (id: number, options: { skip: boolean; pollingInterval?: number }) => Loaded<D>;
+  /** Read again every `every` ms while the document is in one of these statuses (its lines follow an exit gate). */
+  poll?: { while: readonly D['status'][]; every: number };
+  /** A new document may be made from another one, named in the URL by one of `keys` and read by `useSource`. */
+  source?: Omit<SourceProps<F>, 'back' | 'render'>;
   back: { to: string; label: string };
   /** The key of the type's status names (`invoices.statuses`). */
   statuses: string;
   more?: (doc: D) => string | null;
-  render: (doc: D | null, focusHeading: RefObject<boolean>) => ReactNode;
+  render: (doc: D | null, focusHeading: RefObject<boolean>, from?: F) => ReactNode;
 }) => {
   const { t } = useTranslation();
   const id = documentId(useParams().id);
-  const query = useDocument(id ?? 0, { skip: id === null || Number.isNaN(id) });
+  const skip = id === null || Number.isNaN(id);
+  const query = useDocument(id ?? 0, { skip });
+  const polled = query.data !== undefined && (poll?.while.includes(query.data.status) ?? false);
+  useDocument(id ?? 0, { skip: skip || !polled, pollingInterval: poll?.every });
   const live = (doc: D) =>
     [t('documents.statusLive', { status: t(statusKeys(statuses, doc.status)) }), more?.(doc)]
       .filter(Boolean)
@@ -82,7 +124,13 @@ export const DocumentLoader = <D extends { id: number; updatedAt: string; status
   if (doc === undefined) return <LoadError error={query.error} {...back} />;
   return (
     <>
-      <Fragment key={doc ? `${doc.id}-${doc.updatedAt}` : 'new'}>{render(doc, focusHeading)}</Fragment>
+      <Fragment key={doc ? `${doc.id}-${doc.updatedAt}` : 'new'}>
+        {doc || !source ? (
+          render(doc, focusHeading)
+        ) : (
+          <NewFromSource<F> {...source} back={back} render={(from) => render(null, focusHeading, from)} />
+        )}
+      </Fragment>
       <Box role="status" sx={visuallyHidden} data-testid="document-status-live">
         {doc && live(doc)}
       </Box>
@@ -106,6 +154,11 @@ export type DocumentStatus<S extends string, State> = {
   refusals?: Record<string, string>;
   change: (to: S, note: string | null) => Promise<unknown>;
   busy: boolean;
+  /**
+   * A change made in one click, without the dialog, its button standing out: the document already says all (a
+   * note whose every item went out through the gate is delivered at once).
+   */
+  direct?: S;
 };
 
 /** Why a change of status failed, in the user's words (a 409 says which change; the contract says why). */
@@ -194,12 +247,12 @@ export const DocumentShell = <S extends string, State>({
   };
   const text = (to: S, part: 'action' | 'title' | 'confirm' | 'done') =>
     t(transitionKeys(status!.texts, to, part), { number: status!.doc.number ?? '' });
-  const changeStatus = async (note: string | null) => {
-    if (!status || !confirming) return;
+  const changeStatus = async (to: S | null, note: string | null) => {
+    if (!status || !to) return;
     try {
-      await status.change(confirming, note);
+      await status.change(to, note);
       focusHeading.current = true;
-      toast.success(text(confirming, 'done'));
+      toast.success(text(to, 'done'));
     } catch (error) {
       toast.error(transitionErrorMessage(error, t, status));
     }
@@ -229,19 +282,31 @@ export const DocumentShell = <S extends string, State>({
         actions={
           <>
             {pdf && <PdfButton {...pdf} />}
-            {next.map((to) => (
+            {next
+              .filter((to) => to !== status?.direct)
+              .map((to) => (
+                <Button
+                  key={to}
+                  variant="outlined"
+                  color={to === 'canceled' ? 'error' : 'primary'}
+                  startIcon={STATUS_ICONS[to]}
+                  disabled={dirty}
+                  title={dirty ? t('documents.saveFirst') : undefined}
+                  onClick={() => setConfirming(to)}
+                >
+                  {text(to, 'action')}
+                </Button>
+              ))}
+            {status?.direct && next.includes(status.direct) && (
               <Button
-                key={to}
-                variant="outlined"
-                color={to === 'canceled' ? 'error' : 'primary'}
-                startIcon={STATUS_ICONS[to]}
+                variant="contained"
                 disabled={dirty}
                 title={dirty ? t('documents.saveFirst') : undefined}
-                onClick={() => setConfirming(to)}
+                onClick={() => void changeStatus(status.direct!, null)}
               >
-                {text(to, 'action')}
+                {text(status.direct, 'action')}
               </Button>
-            ))}
+            )}
             {actions}
             {remove && (
               <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
@@ -270,7 +335,7 @@ export const DocumentShell = <S extends string, State>({
           confirmLabel={shown ? text(shown, 'action') : ''}
           danger={shown === 'canceled'}
           busy={status.busy}
-          onConfirm={(note) => void changeStatus(note)}
+          onConfirm={(note) => void changeStatus(confirming, note)}
           onClose={() => setConfirming(null)}
         />
       )}

@@ -1,3 +1,6 @@
+import type { HistoryVocabulary } from '../DocumentHistory';
+import { historyLabels } from '../../features/logs/log-format';
+
 /**
  * A document type's status and transition texts are shared (`documents.statuses.<status>`,
  * `documents.transitions.<status>.<part>`) unless the type says something else under its own prefix
@@ -13,3 +16,20 @@ export const transitionKeys = (texts: string, to: string, part: 'action' | 'titl
   `${texts}.transitions.${to}.${part}`,
   `documents.transitions.${to}.${part}`,
 ];
+
+/**
+ * A document type's history as most types tell it: the documents' words for its events and the section
+ * (`documents.events`, `.history`, `.noHistory`), its status names (`<name>.statuses`), the activity log's names
+ * of its entity's fields, then `labels` of its own.
+ */
+export const documentHistory = (
+  name: string,
+  entity: string,
+  labels: Record<string, string> = {},
+): HistoryVocabulary => ({
+  events: 'documents.events',
+  statuses: { status: `${name}.statuses` },
+  labels: { ...historyLabels(entity), ...labels },
+  title: 'documents.history',
+  empty: 'documents.noHistory',
+});

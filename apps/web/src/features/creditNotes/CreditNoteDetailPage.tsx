@@ -6,9 +6,9 @@ import CodeIcon from '@mui/icons-material/CodeOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CREDIT_NOTE_TRANSITIONS, type TCreditNote } from '@tagstock/contract';
-import { DocumentHistory } from '../../components/DocumentHistory';
 import { DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
+import { HistorySection } from '../../components/documents/HistorySection';
 import { DocumentSubtitle } from '../../components/documents/use-document-editor';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { useLineColumns } from '../../components/documents/priced-columns';
@@ -149,9 +149,7 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
           </Section>
         </Grid>
         <Grid size={12}>
-          <Section title={t('creditNotes.history')}>
-            <DocumentHistory events={history} vocabulary={CREDIT_NOTE_HISTORY} />
-          </Section>
+          <HistorySection events={history} vocabulary={CREDIT_NOTE_HISTORY} />
         </Grid>
       </Grid>
     </DocumentShell>

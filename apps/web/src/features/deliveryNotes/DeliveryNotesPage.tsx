@@ -2,8 +2,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_NOTE_STATUSES, type TDeliveryNoteSummary as Row } from '@tagstock/contract';
 import { formatDate } from '../../components/format';
-import { DocumentListPage, statusFilter } from '../../components/documents/DocumentListPage';
-import type { ResourceColumn } from '../../components/resource-columns';
+import { DocumentListPage, listColumns, statusFilter } from '../../components/documents/DocumentListPage';
 import { useCanWrite } from '../../components/use-permission';
 import { customerFilter } from '../customers/api';
 import { DeliveryNoteStatusChip, deliveryNotesApi } from './api';
@@ -22,15 +21,7 @@ export const NoteStatus = ({ note }: { note: Pick<Row, 'status' | 'late'> }) => 
 /** `/admin/deliveryNotes`: the delivery notes, filtered by status, customer and lateness (kept in the URL). */
 export const DeliveryNotesPage = () => {
   const { t, i18n } = useTranslation();
-  const column = (field: string, header: string, more: Partial<ResourceColumn<Row>> = {}): ResourceColumn<Row> => ({
-    field,
-    headerName: t(header),
-    card: 'secondary',
-    flex: 1,
-    minWidth: 130,
-    sortable: field !== 'source',
-    ...more,
-  });
+  const column = listColumns<Row>(t, { flex: 1, minWidth: 130 });
   return (
     <DocumentListPage<Row>
       texts="deliveryNotes"
@@ -51,6 +42,7 @@ export const DeliveryNotesPage = () => {
         column('number', 'outputs.number', { card: 'primary', valueFormatter: (v) => v ?? t('deliveryNotes.draft') }),
         column('customerName', 'fields.customer', { minWidth: 180 }),
         column('source', 'deliveryNotes.source', {
+          sortable: false,
           valueGetter: (_v, r) => r.invoiceNumber ?? r.proformaNumber ?? '—',
         }),
         column('plannedDate', 'deliveryNotes.plannedDate', { valueFormatter: (v) => formatDate(v, i18n.language) }),

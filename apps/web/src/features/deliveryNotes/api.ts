@@ -1,9 +1,8 @@
 import type * as C from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
 import { createDocumentApi } from '../../app/document-api';
-import type { HistoryVocabulary } from '../../components/DocumentHistory';
+import { documentHistory } from '../../components/documents/status-texts';
 import { statusChip } from '../../components/StatusChip';
-import { historyLabels } from '../logs/log-format';
 
 /** Delivery notes; delivering (or canceling a delivered one) moves the stock and the tags. */
 export const deliveryNotesApi = createDocumentApi<
@@ -31,10 +30,4 @@ export const DeliveryNoteStatusChip = statusChip<C.TDeliveryNoteStatus>(
   'delivery-note-status',
 );
 
-export const HISTORY: HistoryVocabulary = {
-  events: 'outputs.events',
-  statuses: { status: 'deliveryNotes.statuses' },
-  labels: historyLabels('delivery_note'),
-  title: 'outputs.history',
-  empty: 'outputs.noHistory',
-};
+export const HISTORY = documentHistory('deliveryNotes', 'delivery_note');

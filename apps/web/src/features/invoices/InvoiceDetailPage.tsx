@@ -7,9 +7,9 @@ import CodeIcon from '@mui/icons-material/CodeOutlined';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_TRANSITIONS, type TInvoice } from '@tagstock/contract';
-import { DocumentHistory } from '../../components/DocumentHistory';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { previewDiscount } from '../../components/documents/DiscountEditor';
+import { HistorySection } from '../../components/documents/HistorySection';
 import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
 import { previewTotals } from '../../components/documents/lines';
 import { useLineColumns } from '../../components/documents/priced-columns';
@@ -262,9 +262,7 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
         )}
         {invoice && (
           <Grid size={12}>
-            <Section title={t('invoices.history')}>
-              <DocumentHistory events={history} vocabulary={INVOICE_HISTORY} />
-            </Section>
+            <HistorySection events={history} vocabulary={INVOICE_HISTORY} />
           </Grid>
         )}
       </Grid>

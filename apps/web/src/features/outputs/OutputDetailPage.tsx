@@ -2,41 +2,29 @@ import type { RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-
 import { useTranslation } from 'react-i18next';
-import {
-  DOCUMENT_LINES_MAX,
-  OUTPUT_TRANSITIONS,
-  type TOutput,
-  type TOutputInput,
-  type TOutputStatus,
-} from '@tagstock/contract';
-import { DocumentHistory } from '../../components/DocumentHistory';
+import { OUTPUT_TRANSITIONS, type TOutput, type TOutputInput, type TOutputStatus } from '@tagstock/contract';
 import { DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
+import { HistorySection } from '../../components/documents/HistorySection';
+import { UnpricedLines } from '../../components/documents/UnpricedLines';
 import { DocumentSubtitle, useDocumentEditor } from '../../components/documents/use-document-editor';
-import { LinesEditor, type LineColumn } from '../../components/documents/LinesEditor';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 import { Section } from '../../components/Section';
-import { articleLinePicker, type ArticleChoice } from '../articles/ArticlePicker';
 import { customerRef } from '../customers/api';
 import { REASONS_FOR } from '../reasons/api';
 import { consumerRef } from '../rfid/api';
 import { todayIso } from '../rfid/attribution-shared';
-import { epcsOf } from '../rfid/epc-list';
 import { outputsApi } from './api';
 import {
   draftOf,
-  emptyLine,
   newDraft,
   RECIPIENT_KINDS,
   serverErrors,
   validateDraft,
-  validateLine,
   validationErrors,
   type HeaderDraft,
   type OutputDraft,
-  type OutputLine,
   type RecipientKind,
 } from './draft';
 import { OUTPUT_HISTORY, OutputStatusChip, REFUSAL_KEYS } from './status';
@@ -54,29 +42,6 @@ export const OutputDetailPage = () => {
       render={(output, focusHeading) => <OutputEditor output={output} focusHeading={focusHeading} />}
     />
   );
-};
-
-/** The quantity, then the EPCs of the items that leave (one per row, at most one per item). */
-const useColumns = (): LineColumn<OutputLine>[] => {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return [
-    {
-      field: 'quantity',
-      label: t('documents.lineFields.quantity'),
-      show: (line) => formatNumber(Number(line.quantity), language),
-      input: { value: (line) => line.quantity, set: (quantity) => ({ quantity }), mode: 'numeric' },
-      width: 110,
-    },
-    {
-      field: 'epcs',
-      label: t('outputs.epcs'),
-      show: (line) => epcsOf(line.epcs).join(', ') || '—',
-      input: { value: (line) => line.epcs, set: (epcs) => ({ epcs }), mode: 'text', multiline: true },
-      width: 320,
-      testId: 'line-epcs',
-    },
-  ];
 };
 
 /** The header: reason, date, who receives the items, notes; read only, who created and validated it. */
@@ -122,8 +87,6 @@ const HEADER: HeaderField<HeaderDraft, TOutput>[] = [
   },
 ];
 
-const pickedArticle = (choice: ArticleChoice) => ({ itemId: choice.id, itemLabel: choice.label });
-
 /** Until when the listed tags may leave through a gate, or since when they may no longer. */
 const ExitWindow = ({ until }: { until: string }) => {
   const { t, i18n } = useTranslation();
@@ -138,35 +101,26 @@ const ExitWindow = ({ until }: { until: string }) => {
 
 const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusHeading: RefObject<boolean> }) => {
   const { t } = useTranslation();
-  const columns = useColumns();
   const editor = useDocumentEditor<TOutputStatus, TOutput, TOutputInput, OutputDraft>({
     api: outputsApi,
     doc: output,
     permission: 'outputs',
+    texts: 'outputs',
+    list: LIST,
     editableIn: ['draft'],
     initial: () => (output ? draftOf(output) : newDraft(todayIso())),
     check: validateDraft,
     serverErrors,
     focusHeading,
-    created: (doc) => ({ path: `${LIST}/${doc.id}`, message: t('outputs.created') }),
-    draftName: t('outputs.draft'),
   });
-  const { draft, errors, editable, canWrite } = editor;
-  const title = !output
-    ? t('outputs.new')
-    : output.number
-      ? t('outputs.titleOf', { number: output.number })
-      : t('outputs.titleDraft');
+  const { editable, canWrite } = editor;
   return (
     <DocumentShell
       {...editor.shell}
-      back={{ to: LIST, label: t('outputs.title') }}
-      title={title}
-      documentTitle={output?.number ?? title}
       subtitle={
         output && <DocumentSubtitle name={output.reasonLabel} chip={<OutputStatusChip status={output.status} />} />
       }
-      status={editor.status(OUTPUT_TRANSITIONS, 'outputs', {
+      status={editor.status(OUTPUT_TRANSITIONS, {
         refusals: REFUSAL_KEYS,
         change: async (status, note) => {
           try {
@@ -188,31 +142,17 @@ const OutputEditor = ({ output, focusHeading }: { output: TOutput | null; focusH
           </Section>
         </Grid>
         <Grid size={12}>
-          <Section title={t('documents.lines')}>
-            <LinesEditor<OutputLine>
-              lines={draft.lines}
-              edit={
-                editable
-                  ? { onChange: (lines) => editor.change({ ...draft, lines }), newLine: emptyLine, validateLine }
-                  : undefined
-              }
-              errors={errors}
-              max={DOCUMENT_LINES_MAX}
-              picker={articleLinePicker<OutputLine>(t('fields.article'), pickedArticle)}
-              columns={columns}
-            />
+          <UnpricedLines editor={editor} epcs="outputs.epcs">
             {editable && (
               <Typography variant="caption" color="text.secondary" component="p">
                 {t('outputs.epcsHelp')}
               </Typography>
             )}
-          </Section>
+          </UnpricedLines>
         </Grid>
         {output && (
           <Grid size={12}>
-            <Section title={t('outputs.history')}>
-              <DocumentHistory events={editor.history} vocabulary={OUTPUT_HISTORY} />
-            </Section>
+            <HistorySection events={editor.history} vocabulary={OUTPUT_HISTORY} />
           </Grid>
         )}
       </Grid>

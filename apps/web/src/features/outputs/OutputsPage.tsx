@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OUTPUT_STATUSES, type TOutputSummary } from '@tagstock/contract';
 import { useAppSelector } from '../../app/hooks';
 import { formatDate, formatNumber } from '../../components/format';
-import { DocumentListPage, statusFilter } from '../../components/documents/DocumentListPage';
-import type { ResourceColumn } from '../../components/resource-columns';
+import { DocumentListPage, listColumns, statusFilter } from '../../components/documents/DocumentListPage';
 import { useCanWrite } from '../../components/use-permission';
 import { REASONS_FOR } from '../reasons/api';
 import { outputsApi } from './api';
@@ -14,60 +13,44 @@ import { OutputStatusChip } from './status';
 const useColumns = () => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo<ResourceColumn<TOutputSummary>[]>(
-    () => [
-      {
-        field: 'number',
+  return useMemo(() => {
+    const column = listColumns<TOutputSummary>(t);
+    const count = (value: number) => formatNumber(value, language);
+    return [
+      column('number', 'outputs.number', {
         card: 'primary',
-        headerName: t('outputs.number'),
         width: 160,
         valueFormatter: (value: string | null) => value ?? t('outputs.draft'),
-      },
-      {
-        field: 'outputDate',
-        card: 'secondary',
-        headerName: t('outputs.outputDate'),
+      }),
+      column('outputDate', 'outputs.outputDate', {
         width: 125,
         valueFormatter: (value: string) => formatDate(value, language),
-      },
-      { field: 'reasonLabel', card: 'secondary', headerName: t('fields.reason'), flex: 1, minWidth: 160 },
-      {
-        field: 'recipient',
-        card: 'secondary',
+      }),
+      column('reasonLabel', 'fields.reason', { flex: 1, minWidth: 160 }),
+      column('recipient', 'outputs.recipient', {
         hideBelow: 'md',
-        headerName: t('outputs.recipient'),
         flex: 1,
         minWidth: 180,
         sortable: false,
         valueGetter: (_value: unknown, row: TOutputSummary) => row.consumerName ?? row.customerName ?? '—',
-      },
-      {
-        field: 'status',
+      }),
+      column('status', 'fields.status', {
         card: 'status',
-        headerName: t('fields.status'),
         width: 140,
         renderCell: ({ row }) => <OutputStatusChip status={row.status} />,
-      },
-      {
-        field: 'units',
-        card: 'secondary',
-        headerName: t('outputs.units'),
-        type: 'number',
-        width: 100,
-        valueFormatter: (value: number) => formatNumber(value, language),
-      },
-      {
-        field: 'epcCount',
+      }),
+      column('units', 'outputs.units', { type: 'number', width: 100, valueFormatter: count }),
+      // Not on a phone's card.
+      column('epcCount', 'outputs.epcCount', {
+        card: undefined,
         hideBelow: 'lg',
-        headerName: t('outputs.epcCount'),
         type: 'number',
         width: 100,
         sortable: false,
-        valueFormatter: (value: number) => formatNumber(value, language),
-      },
-    ],
-    [t, language],
-  );
+        valueFormatter: count,
+      }),
+    ];
+  }, [t, language]);
 };
 
 /** `/admin/outputs`: the stock outputs, filtered by status and reason (kept in the URL), and why stock left. */

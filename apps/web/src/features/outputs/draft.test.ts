@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TOutput, TProblem } from '@tagstock/contract';
 import type { QueryError } from '../../app/base-api';
 import {
-  draftOf,
-  emptyLine,
-  inputOf,
-  newDraft,
-  serverErrors,
-  validateDraft,
-  validateLine,
-  validationErrors,
-  type OutputDraft,
-} from './draft';
+  emptyUnpricedLine as emptyLine,
+  validateUnpricedLine as validateLine,
+} from '../../components/documents/unpriced-draft';
+import { draftOf, inputOf, newDraft, serverErrors, validateDraft, validationErrors, type OutputDraft } from './draft';
 
 const EPC_1 = '30340242201D8C4000000001';
 const EPC_2 = '30340242201D8C4000000002';

@@ -14,8 +14,8 @@ import {
   type TPlatformOrderAdmin,
   type TPlatformProduct,
 } from '@tagstock/contract';
-import { DocumentHistory } from '../../components/DocumentHistory';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
+import { HistorySection } from '../../components/documents/HistorySection';
 import { ItemPicker } from '../../components/documents/ItemPicker';
 import { useDocumentSave } from '../../components/documents/use-document-save';
 import { LinesEditor } from '../../components/documents/LinesEditor';
@@ -186,9 +186,7 @@ const PlatformOrderDetail = ({
           </Grid>
         )}
         <Grid size={12}>
-          <Section title={t('platformOrders.history')}>
-            <DocumentHistory events={order.history} vocabulary={PLATFORM_ORDER_HISTORY} />
-          </Section>
+          <HistorySection events={order.history} vocabulary={PLATFORM_ORDER_HISTORY} />
         </Grid>
       </Grid>
       {registering && tenant && (

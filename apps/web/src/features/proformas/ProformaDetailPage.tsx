@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { PROFORMA_TRANSITIONS, type TProforma, type TProformaInput, type TProformaStatus } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DocumentHistory } from '../../components/DocumentHistory';
-import { DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
+import { customerField, DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { DiscountEditor, previewDiscount } from '../../components/documents/DiscountEditor';
+import { HistorySection } from '../../components/documents/HistorySection';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { previewTotals } from '../../components/documents/lines';
 import { useLineColumns } from '../../components/documents/priced-columns';
@@ -20,7 +20,7 @@ import { DocumentSubtitle, useDocumentEditor } from '../../components/documents/
 import { problemMessage } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
-import { customerRef, useCustomerVatExemption } from '../customers/api';
+import { useCustomerVatExemption } from '../customers/api';
 import { discountText } from '../invoices/InvoiceFacts';
 import { emptySalesLine, validateSalesLine, type SalesLine } from '../invoices/sales-draft';
 import { DeliveriesSection } from '../deliveries/DeliveriesSection';
@@ -57,14 +57,7 @@ const InvoiceLink = ({ proforma }: { proforma: TProforma }) => {
 
 /** The header: customer, dates, discount, notes; read only, the invoice it became and who created it. */
 const HEADER: HeaderField<ProformaHeader, TProforma>[] = [
-  {
-    name: 'customerId',
-    label: 'fields.customer',
-    kind: 'reference',
-    source: customerRef,
-    required: true,
-    show: (proforma) => proforma.customerName,
-  },
+  customerField(),
   {
     name: 'proformaDate',
     label: 'proformas.proformaDate',
@@ -112,6 +105,8 @@ const ProformaEditor = ({
     api: proformasApi,
     doc: proforma,
     permission: 'invoices',
+    texts: 'proformas',
+    list: LIST,
     editableIn: ['open'],
     initial: () =>
       proforma
@@ -120,7 +115,6 @@ const ProformaEditor = ({
     check: proformaKit.validateDraft,
     serverErrors: proformaKit.serverErrors,
     focusHeading,
-    created: (doc) => ({ path: `${LIST}/${doc.id}`, message: t('proformas.created', { number: doc.number }) }),
   });
   const { draft, dirty, errors, editable, canWrite } = editor;
   const [converting, setConverting] = useState(false);
@@ -146,15 +140,12 @@ const ProformaEditor = ({
   return (
     <DocumentShell
       {...editor.shell}
-      back={{ to: LIST, label: t('proformas.title') }}
-      title={proforma ? t('proformas.titleOf', { number: proforma.number }) : t('proformas.new')}
-      documentTitle={proforma?.number ?? t('proformas.new')}
       subtitle={
         proforma && (
           <DocumentSubtitle name={proforma.customerName} chip={<ProformaStatusChip status={proforma.status} />} />
         )
       }
-      status={editor.status(PROFORMA_TRANSITIONS, 'proformas')}
+      status={editor.status(PROFORMA_TRANSITIONS)}
       actions={
         canConvert && (
           <Button
@@ -211,9 +202,7 @@ const ProformaEditor = ({
         )}
         {proforma && (
           <Grid size={12}>
-            <Section title={t('proformas.history')}>
-              <DocumentHistory events={editor.history} vocabulary={PROFORMA_HISTORY} />
-            </Section>
+            <HistorySection events={editor.history} vocabulary={PROFORMA_HISTORY} />
           </Grid>
         )}
       </Grid>
