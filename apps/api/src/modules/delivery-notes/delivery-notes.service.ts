@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  DELIVERY_NOTE_TRANSITIONS,
-  ZDeliveryNote,
-  ZDeliveryNoteInput,
-  ZDeliveryNoteListQuery,
-  ZDeliveryNoteStatusChange,
-  ZDeliveryNoteSummary,
-  ZDeliveryNotePicked,
-  type TDeliveryNote,
-  type TDeliveryNoteStatus,
-} from '@tagstock/contract';
+import * as C from '@tagstock/contract';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client';
 import * as kit from '../../platform/documents/kit';
@@ -20,12 +10,9 @@ import { reservingDocument } from '../reservations/reservations.service';
 import { deliveryNoteExits, deliveryNoteLines, deliveryNotes } from './delivery-notes.schema';
 
 const LINES = { table: deliveryNoteLines, parent: deliveryNoteLines.deliveryNoteId };
-type Input = z.output<typeof ZDeliveryNoteInput>;
-type Locked = kit.LockedDocument<TDeliveryNoteStatus> & {
-  lineCount: number;
-  invoiceId: number | null;
-  proformaId: number | null;
-};
+type Input = z.output<typeof C.ZDeliveryNoteInput>;
+type Locked = kit.LockedDocument<C.TDeliveryNoteStatus> &
+  Pick<C.TDeliveryNote, 'lineCount' | 'invoiceId' | 'proformaId'>;
 
 const PDF: Record<'title' | 'draft' | 'planned' | 'source' | 'address', Record<PdfLanguage, string>> = {
   title: { fr: 'Bon de livraison', en: 'Delivery note' },
@@ -38,7 +25,7 @@ const PDF: Record<'title' | 'draft' | 'planned' | 'source' | 'address', Record<P
 /** Not delivered (nor canceled) and planned before today (the tenants' day). */
 export const LATE = sql`(o.status in ('draft', 'ready') and o.planned_date < ${reservationDay})`;
 /** A ready note lets its items through the exit gate; the exits it covered tick its lines, and are not moved again. */
-const GATE: kit.DocumentGate<TDeliveryNoteStatus> = {
+const GATE: kit.DocumentGate<C.TDeliveryNoteStatus> = {
   status: 'ready',
   picking: ['draft', 'ready'],
   exits: { table: deliveryNoteExits, parent: deliveryNoteExits.documentId },
@@ -47,14 +34,8 @@ const GATE: kit.DocumentGate<TDeliveryNoteStatus> = {
 };
 const reserving = reservingDocument('delivery_note', 'delivery_notes', LINES);
 
-const FIELDS = kit.headerFields(deliveryNotes, [
-  'customerId',
-  'invoiceId',
-  'proformaId',
-  'plannedDate',
-  'deliveryAddress',
-  'notes',
-]);
+const HEADER = ['customerId', 'invoiceId', 'proformaId', 'plannedDate', 'deliveryAddress', 'notes'] as const;
+const FIELDS = kit.headerFields(deliveryNotes, HEADER);
 const summaryColumns = sql`o.id, o.number, o.status, ${FIELDS.select}, c.name as "customerName",
   i.number as "invoiceNumber", p.number as "proformaNumber", ${kit.unpricedCountsSelect}, ${kit.gateExitCount(GATE)} as exited,
   ${LATE} as late, ${kit.headerFields(deliveryNotes, ['deliveredAt', 'createdAt', 'updatedAt']).select}`;
@@ -78,8 +59,8 @@ function listSpec(tenantId: number | null, q: Record<string, unknown>) {
   });
 }
 
-async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<TDeliveryNote | undefined> {
-  const [header] = await queryRows<Omit<TDeliveryNote, 'lines'>>(
+async function findOne(tx: Tx, tenantId: number | null, id: number): Promise<C.TDeliveryNote | undefined> {
+  const [header] = await queryRows<Omit<C.TDeliveryNote, 'lines'>>(
     tx,
     sql`select ${summaryColumns}, u.name as "createdByName",
           nullif(concat_ws(', ', c.address, nullif(concat_ws(' ', c.postcode, c.city), ''), c.country), '')
@@ -116,7 +97,7 @@ async function write(ctx: kit.DocumentContext, input: Input) {
 }
 
 /** Delivery notes (BL series): drafts, numbered when ready; delivered or canceled. */
-export const deliveryNoteType: kit.DocumentType<TDeliveryNoteStatus, TDeliveryNote, Input, Locked> = {
+export const deliveryNoteType: kit.DocumentType<C.TDeliveryNoteStatus, C.TDeliveryNote, Input, Locked> = {
   entity: 'delivery_note',
   noun: 'delivery note',
   table: 'delivery_notes',
@@ -127,16 +108,12 @@ export const deliveryNoteType: kit.DocumentType<TDeliveryNoteStatus, TDeliveryNo
   deletable: ['draft'],
   permissions: { read: 'deliveryNotes.read', write: 'deliveryNotes.write' },
   transitions: kit.serverTransitions(
-    DELIVERY_NOTE_TRANSITIONS,
+    C.DELIVERY_NOTE_TRANSITIONS,
     'deliveryNotes.write',
     { no_lines: 'A delivery note without lines cannot be made ready' },
     {
       // Delivered (once the kit took the stock out): the reservations it fulfils are released; canceled: its own.
-      'ready>delivered': (ctx, n) =>
-        reserving.deliver(ctx, n.id, [
-          ['invoice', n.invoiceId],
-          ['proforma', n.proformaId],
-        ]),
+      'ready>delivered': (ctx, n) => reserving.deliver(ctx, n.id, { invoice: n.invoiceId, proforma: n.proformaId }),
       'ready>canceled': (ctx, n) => reserving.release(ctx, n.id),
       'delivered>canceled': (ctx, n) => reserving.release(ctx, n.id),
     },
@@ -145,13 +122,13 @@ export const deliveryNoteType: kit.DocumentType<TDeliveryNoteStatus, TDeliveryNo
   stamps: { delivered: 'delivered_at' },
   gate: GATE,
   lockColumns: sql`line_count as "lineCount", invoice_id as "invoiceId", proforma_id as "proformaId"`,
-  input: ZDeliveryNoteInput,
+  input: C.ZDeliveryNoteInput,
   schemas: {
-    summary: ZDeliveryNoteSummary,
-    full: ZDeliveryNote,
-    listQuery: ZDeliveryNoteListQuery,
-    statusChange: ZDeliveryNoteStatusChange,
-    picked: ZDeliveryNotePicked,
+    summary: C.ZDeliveryNoteSummary,
+    full: C.ZDeliveryNote,
+    listQuery: C.ZDeliveryNoteListQuery,
+    statusChange: C.ZDeliveryNoteStatusChange,
+    picked: C.ZDeliveryNotePicked,
   },
   read: findOne,
   list: listSpec,

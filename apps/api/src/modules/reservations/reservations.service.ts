@@ -321,7 +321,7 @@ export function reservingDocument(documentType: TReservationDocumentType, table:
     releaseForDocument(ctx.tx, ctx, documentType, id, 'cancellation').then(() => {});
   return {
     release,
-    async deliver(ctx: DocumentContext, id: number, sources: [TReservationDocumentType, number | null][]) {
+    async deliver(ctx: DocumentContext, id: number, sources: Partial<Record<TReservationDocumentType, number | null>>) {
       await consumeForDocument(ctx.tx, ctx, documentType, id);
       const delivered = await queryRows<RequestedLine>(
         ctx.tx,
@@ -329,7 +329,7 @@ export function reservingDocument(documentType: TReservationDocumentType, table:
             where ${sql.identifier(lines!.parent.name)} = ${id} and tenant_id = ${ctx.tenantId}
               and article_id is not null group by article_id`,
       );
-      for (const [type, sourceId] of sources)
+      for (const [type, sourceId] of Object.entries(sources) as [TReservationDocumentType, number | null][])
         if (sourceId) await consumeForDocument(ctx.tx, ctx, type, sourceId, delivered);
     },
   };
