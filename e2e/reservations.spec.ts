@@ -89,6 +89,23 @@ test('a reservation lowers what is available, its release gives it back; an invo
   await expect(toast(page, 'Brouillon de facture enregistré')).toBeVisible();
   // The 2 available are now held for the invoice.
   await expect(await availableOn(page, article.id)).toHaveText('0');
+
+  // A proforma converted beyond what is available asks the same question: on without reserving.
+  const proforma = await apiPost<{ id: number }>(request, session, '/proformas', {
+    customerId: customer.id,
+    proformaDate: new Date().toISOString().slice(0, 10),
+    lines: [{ articleId: article.id, quantity: 3, unitPrice: '12.00', vatRate: '20', discount: '0' }],
+  });
+  await page.goto(`/admin/proformas/${proforma.id}`);
+  await page.getByRole('button', { name: 'Convertir en facture' }).click();
+  await dialog(page).getByRole('button', { name: 'Convertir en facture' }).click();
+  await expect(dialog(page).getByTestId('availability-lines')).toContainText(
+    `${article.reference}\u202f: 3 demandé(s), 0 disponible(s)`,
+  );
+  await dialog(page).getByRole('button', { name: 'Continuer sans réserver' }).click();
+  await expect(page).toHaveURL(/\/admin\/invoices\/\d+$/);
+  await expect(toast(page, 'Brouillon de facture créé depuis la proforma')).toBeVisible();
+  await expect(await availableOn(page, article.id)).toHaveText('0');
 });
 
 test.describe('on a phone', () => {

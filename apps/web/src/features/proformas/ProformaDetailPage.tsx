@@ -24,6 +24,7 @@ import { useCustomerVatExemption } from '../customers/api';
 import { discountText } from '../invoices/InvoiceFacts';
 import { emptySalesLine, validateSalesLine, type SalesLine } from '../invoices/sales-draft';
 import { DeliveriesSection } from '../deliveries/DeliveriesSection';
+import { useAvailabilityConfirm } from '../reservations/AvailabilityConfirm';
 import { todayIso } from '../rfid/attribution-shared';
 import { proformasApi, useConvertProformaMutation } from './api';
 import { newProformaDraft, proformaDraftOf, proformaKit, type ProformaDraft, type ProformaHeader } from './draft';
@@ -118,7 +119,9 @@ const ProformaEditor = ({
   });
   const { draft, dirty, errors, editable, canWrite } = editor;
   const [converting, setConverting] = useState(false);
-  const [convert, { isLoading: convertBusy }] = useConvertProformaMutation();
+  const [convertMutation, { isLoading: convertBusy }] = useConvertProformaMutation();
+  // Beyond what is available, the conversion asks first, as an invoice's creation does (SPEC §5).
+  const { create: convert, dialog: availabilityDialog } = useAvailabilityConfirm(convertMutation);
   // Sales lines: French rates, and at 0 % an exemption (the customer's by default, else the article's).
   const customerExemption = useCustomerVatExemption(editable ? draft.header.customerId : '');
   const discount = useMemo(() => previewDiscount(draft.header.discount), [draft.header.discount]);
@@ -126,13 +129,13 @@ const ProformaEditor = ({
 
   const convertNow = async () => {
     if (!proforma) return;
+    setConverting(false); // the availability question, if any, comes in its own dialog
     try {
-      const { invoiceId } = await convert(proforma.id).unwrap();
+      const { invoiceId } = await convert({ id: proforma.id }).unwrap();
       toast.success(t('proformas.convert.done'));
       void navigate(`/admin/invoices/${invoiceId}`, { state: { focusHeading: true } });
     } catch (error) {
       toast.error(problemMessage(error, t));
-      setConverting(false);
     }
   };
 
@@ -151,7 +154,7 @@ const ProformaEditor = ({
           <Button
             variant="contained"
             startIcon={<ConvertIcon />}
-            disabled={dirty}
+            disabled={dirty || convertBusy}
             title={dirty ? t('documents.saveFirst') : undefined}
             onClick={() => setConverting(true)}
           >
@@ -216,6 +219,7 @@ const ProformaEditor = ({
         onConfirm={() => void convertNow()}
         onClose={() => setConverting(false)}
       />
+      {availabilityDialog}
     </DocumentShell>
   );
 };

@@ -1,4 +1,4 @@
-import type { TProforma, TProformaInput, TProformaStatus, TProformaSummary } from '@tagstock/contract';
+import type { TConvertBody, TProforma, TProformaInput, TProformaStatus, TProformaSummary } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
 import { createDocumentApi } from '../../app/document-api';
 
@@ -9,12 +9,12 @@ export const proformasApi = createDocumentApi<TProformaSummary, TProforma, TProf
   tag: 'Proformas',
 });
 
-/** The conversion into an invoice. */
+/** The conversion into an invoice; lines beyond what is available are answered 409 unless `body` chooses. */
 export const proformaExtrasApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    convertProforma: build.mutation<{ invoiceId: number }, number>({
-      query: (id) => ({ url: `/proformas/${id}/convert`, method: 'POST' }),
-      invalidatesTags: ['Proformas', 'Logs', 'Invoices', 'Dashboard'],
+    convertProforma: build.mutation<{ invoiceId: number }, { id: number } & NonNullable<TConvertBody>>({
+      query: ({ id, ...body }) => ({ url: `/proformas/${id}/convert`, method: 'POST', body }),
+      invalidatesTags: ['Proformas', 'Logs', 'Invoices', 'Dashboard', 'Reservations', 'Articles'],
     }),
   }),
 });
