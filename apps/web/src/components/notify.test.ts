@@ -3,10 +3,10 @@ import i18next from 'i18next';
 import { ERROR_CODES, FIELD_ERROR_CODES } from '@tagstock/contract/constants';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import adminEn from '../locales/admin/en.json';
-import adminFr from '../locales/admin/fr.json';
 import { fieldErrorKey } from './form-errors';
 import { problemMessage } from './notify';
+import { ADMIN_TEXTS } from '../locales/admin-texts';
+const { en: adminEn, fr: adminFr } = ADMIN_TEXTS;
 
 const i18n = i18next.createInstance();
 await i18n.init({

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
-import adminEn from '../../locales/admin/en.json';
-import adminFr from '../../locales/admin/fr.json';
 import { SUPER_ADMIN_NAV } from './super-admin-nav';
+import { ADMIN_TEXTS } from '../../locales/admin-texts';
+const { en: adminEn, fr: adminFr } = ADMIN_TEXTS;
 
 type Tree = { [key: string]: string | Tree };
 const text = (trees: Tree[], key: string) =>

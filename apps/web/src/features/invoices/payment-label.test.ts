@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import adminEn from '../../locales/admin/en.json';
-import adminFr from '../../locales/admin/fr.json';
 import { PAYMENT_LABELS } from '@tagstock/contract';
 import { paymentLabelText } from './payment-label';
+import { ADMIN_TEXTS } from '../../locales/admin-texts';
+const { en: adminEn, fr: adminFr } = ADMIN_TEXTS;
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources: { en: { translation: adminEn }, fr: { translation: adminFr } }, lng: 'fr' });

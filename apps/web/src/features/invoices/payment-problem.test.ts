@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
-import adminEn from '../../locales/admin/en.json';
-import adminFr from '../../locales/admin/fr.json';
 import { placePaymentProblem } from './PaymentFields';
+import { ADMIN_TEXTS } from '../../locales/admin-texts';
+const { en: adminEn, fr: adminFr } = ADMIN_TEXTS;
 
 const i18n = i18next.createInstance();
 await i18n.init({

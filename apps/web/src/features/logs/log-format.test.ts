@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
-import adminEn from '../../locales/admin/en.json';
-import adminFr from '../../locales/admin/fr.json';
 import { ACTIVITY_ACTIONS, BASE_ACTIVITY_ENTITIES, DOCUMENT_KINDS, STOCK_REASON_CODES } from '@tagstock/contract';
 import { ADMIN_NAV } from '../../areas/admin/admin-nav';
 import { ADMIN_FEATURES } from '../../areas/admin/registry';
 import { authorName, changeLine, visibleChanges } from './log-format';
+import { ADMIN_TEXTS } from '../../locales/admin-texts';
+const { en: adminEn, fr: adminFr } = ADMIN_TEXTS;
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources: { en: { translation: en }, fr: { translation: fr } }, lng: 'fr', fallbackLng: 'en' });

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
-import adminEn from '../../locales/admin/en.json';
-import adminFr from '../../locales/admin/fr.json';
 import type { HistoryVocabulary } from '../../components/DocumentHistory';
 import { CREDIT_NOTE_HISTORY } from '../creditNotes/status';
 import { INVOICE_HISTORY } from '../invoices/status';
@@ -12,6 +10,8 @@ import { OUTPUT_HISTORY } from '../outputs/status';
 import { PLATFORM_ORDER_HISTORY } from '../platformOrders/shared';
 import { PROFORMA_HISTORY } from '../proformas/status';
 import { changeLine, fieldLabelKey } from './log-format';
+import { ADMIN_TEXTS } from '../../locales/admin-texts';
+const { en: adminEn, fr: adminFr } = ADMIN_TEXTS;
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources: { en: { translation: en }, fr: { translation: fr } }, lng: 'fr', fallbackLng: 'en' });

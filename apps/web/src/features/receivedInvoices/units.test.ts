@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/admin/en.json';
-import fr from '../../locales/admin/fr.json';
 import { UNIT_WORD_CODES, unitName } from './units';
+import { ADMIN_TEXTS } from '../../locales/admin-texts';
+const { en: en, fr: fr } = ADMIN_TEXTS;
 
 const translator = async (lng: 'fr' | 'en') => {
   const i18n = i18next.createInstance();
