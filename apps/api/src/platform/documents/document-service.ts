@@ -67,7 +67,7 @@ export function documentService<
         ? {
             statuses: type.gate.picking,
             code: 'document_locked' as const,
-            message: `This ${type.noun} takes no picked items now`,
+            message: `Only a ${type.gate.picking.join(' or ')} ${type.noun} takes picked items`,
           }
         : type.actions?.[action];
     if (!allowed?.statuses.includes(doc.status))
