@@ -6,12 +6,13 @@ import { BASE_RESOURCES, PERMISSIONS, RESOURCES } from './permissions';
 
 describe('document kinds register themselves in the shared catalogues', () => {
   it('a declared type brings its permissions and its log entities, once, after the base lists', () => {
+    // A type the product does not have.
     const probe = documentKind({
-      name: 'deliveryNotes',
-      resource: 'deliveryNotes',
-      entity: 'delivery_note',
-      logs: ['delivery'],
-      statuses: ['draft', 'ready', 'delivered', 'canceled'],
+      name: 'stockTransfers',
+      resource: 'stockTransfers',
+      entity: 'stock_transfer',
+      logs: ['transfer'],
+      statuses: ['draft', 'sent', 'received'],
     });
     const kinds = [...DOCUMENT_KINDS, probe, probe];
     const resources = withDocumentKinds(
@@ -19,12 +20,12 @@ describe('document kinds register themselves in the shared catalogues', () => {
       kinds.map((k) => k.resource),
     );
     expect(resources.slice(0, BASE_RESOURCES.length)).toEqual([...BASE_RESOURCES]);
-    expect(resources.filter((r) => r === 'deliveryNotes')).toHaveLength(1);
+    expect(resources.filter((r) => r === 'stockTransfers')).toHaveLength(1);
     const entities = withDocumentKinds(
       BASE_ACTIVITY_ENTITIES,
       kinds.flatMap((k) => [k.entity, ...('logs' in k ? k.logs : [])]),
     );
-    expect(entities).toEqual(expect.arrayContaining(['delivery_note', 'delivery']));
+    expect(entities).toEqual(expect.arrayContaining(['stock_transfer', 'transfer']));
   });
 
   it('every registered type has its read and write permissions and its log entities in the catalogues', () => {

@@ -14,7 +14,8 @@ const merged = (into: TextTree, from: TextTree): TextTree =>
     }),
   );
 
-const withFeatures = (shared: TextTree, language: string) =>
+/** The shared texts of a language with the features' own (`bundles` by path), the features in their folders' order. */
+export const withFeatureTexts = (shared: TextTree, language: string, bundles: Record<string, TextTree>) =>
   Object.entries(bundles)
     .filter(([path]) => path.endsWith(`/${language}.json`))
     .sort(([x], [y]) => x.localeCompare(y))
@@ -26,6 +27,6 @@ const withFeatures = (shared: TextTree, language: string) =>
  * entity) and edits no shared file.
  */
 export const ADMIN_TEXTS = {
-  en: withFeatures(en, 'en') as typeof en & TextTree,
-  fr: withFeatures(fr, 'fr') as typeof fr & TextTree,
+  en: withFeatureTexts(en, 'en', bundles) as typeof en & TextTree,
+  fr: withFeatureTexts(fr, 'fr', bundles) as typeof fr & TextTree,
 };
