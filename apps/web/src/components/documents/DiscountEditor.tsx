@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DISCOUNT_TYPES, type TDocumentDiscount } from '@tagstock/contract';
-import { fromDecimalInput, toDecimalInput } from '../format';
+import { formatMoney, formatRate, fromDecimalInput, toDecimalInput } from '../format';
 
 /** A document discount as typed: no discount (''), a percentage or an amount excluding tax, the value as typed. */
 export type DiscountDraft = { type: '' | (typeof DISCOUNT_TYPES)[number]; value: string };
@@ -14,6 +14,14 @@ export const noDiscount = (): DiscountDraft => ({ type: '', value: '' });
 /** A saved discount as the editor shows it (the user's decimal separator). */
 export const discountDraftOf = (discount: TDocumentDiscount, language: string): DiscountDraft =>
   discount ? { type: discount.type, value: toDecimalInput(discount.value, language, 0) } : noDiscount();
+
+/** A document discount as read: "10 %" or "25,00 €"; "—" without. */
+export const discountText = (discount: TDocumentDiscount, language: string) =>
+  !discount
+    ? '—'
+    : discount.type === 'percent'
+      ? formatRate(discount.value, language)
+      : formatMoney(discount.value, language);
 
 /** The discount as the contract takes it (none when no type is chosen). */
 export const discountBody = (draft: DiscountDraft) =>

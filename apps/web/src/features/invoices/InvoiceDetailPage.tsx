@@ -7,6 +7,7 @@ import CodeIcon from '@mui/icons-material/CodeOutlined';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_TRANSITIONS, type TInvoice } from '@tagstock/contract';
+import { DocumentHeader } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { previewDiscount } from '../../components/documents/DiscountEditor';
 import { HistorySection } from '../../components/documents/HistorySection';
@@ -28,8 +29,8 @@ import { CreditNoteDialog, leftToCredit } from './CreditNoteDialog';
 import { useAvailabilityConfirm } from '../reservations/AvailabilityConfirm';
 import { DeliveriesSection } from '../deliveries/DeliveriesSection';
 import { invoiceDraftOf, invoiceKit, newInvoiceDraft, type InvoiceDraft, type InvoiceHeader } from './draft';
-import { CreditNotesTable, InvoiceFacts, SettlementTable } from './InvoiceFacts';
-import { InvoiceHeaderForm } from './InvoiceHeaderForm';
+import { INVOICE_HEADER } from './header';
+import { CreditNotesTable, SettlementTable } from './InvoiceSettlement';
 import {
   IssueBlockedButton,
   issueRefusalOf,
@@ -64,7 +65,10 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
   const [searchParams] = useSearchParams();
   const canWrite = useCanWrite('invoices');
   const columns = useLineColumns();
-  const { draft, dirty, errors, setErrors, change, setHeader } = useDocumentDraft<InvoiceHeader, InvoiceDraft>(() =>
+  const { draft, dirty, errors, setErrors, change, setHeader, fieldError } = useDocumentDraft<
+    InvoiceHeader,
+    InvoiceDraft
+  >(() =>
     invoice
       ? invoiceDraftOf(invoice, columns.language)
       : newInvoiceDraft(todayIso(), searchParams.get('customerId') ?? ''),
@@ -193,16 +197,11 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
       <Grid container spacing={3}>
         <Grid size={12}>
           <Section title={t('invoices.header')}>
-            {editable ? (
-              <InvoiceHeaderForm
-                header={draft.header}
-                setHeader={setHeader}
-                errors={errors}
-                derivedBillingMode={invoice?.billingModeDerived ? invoice.billingMode : null}
-              />
-            ) : (
-              invoice && <InvoiceFacts invoice={invoice} />
-            )}
+            <DocumentHeader
+              fields={INVOICE_HEADER}
+              doc={invoice}
+              edit={editable ? { header: draft.header, setHeader, fieldError, errors } : undefined}
+            />
           </Section>
         </Grid>
         <Grid size={12}>

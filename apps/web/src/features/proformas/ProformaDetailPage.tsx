@@ -8,9 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { PROFORMA_TRANSITIONS, type TProforma, type TProformaInput, type TProformaStatus } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { customerField, DocumentHeader, type HeaderField } from '../../components/documents/DocumentHeader';
+import {
+  customerField,
+  discountField,
+  DocumentHeader,
+  type HeaderField,
+} from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
-import { DiscountEditor, previewDiscount } from '../../components/documents/DiscountEditor';
+import { previewDiscount } from '../../components/documents/DiscountEditor';
 import { HistorySection } from '../../components/documents/HistorySection';
 import { LinesEditor } from '../../components/documents/LinesEditor';
 import { previewTotals } from '../../components/documents/lines';
@@ -21,7 +26,6 @@ import { problemMessage } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { articleLinePicker, pricedArticlePatch } from '../articles/ArticlePicker';
 import { useCustomerVatExemption } from '../customers/api';
-import { discountText } from '../invoices/InvoiceFacts';
 import { emptySalesLine, validateSalesLine, type SalesLine } from '../invoices/sales-draft';
 import { DeliveriesSection } from '../deliveries/DeliveriesSection';
 import { useAvailabilityConfirm } from '../reservations/AvailabilityConfirm';
@@ -67,19 +71,7 @@ const HEADER: HeaderField<ProformaHeader, TProforma>[] = [
     size: { xs: 12, sm: 6, md: 3 },
   },
   { name: 'validUntil', label: 'proformas.validUntil', kind: 'date', size: { xs: 12, sm: 6, md: 3 } },
-  {
-    name: 'discount',
-    label: 'documents.discount.title',
-    kind: 'custom',
-    input: ({ header, errors, setHeader }) => (
-      <DiscountEditor
-        value={header.discount}
-        error={errors.discount}
-        onChange={(discount) => setHeader({ discount })}
-      />
-    ),
-    show: (proforma, language) => discountText(proforma.discount, language),
-  },
+  discountField(),
   { name: 'notes', label: 'invoices.notes', kind: 'notes' },
   {
     name: 'invoice',
