@@ -68,6 +68,8 @@ test('delivery notes and reservations have no serious or critical accessibility 
   await audit(page, ['/admin/deliveryNotes', '/admin/reservations']);
   // The demo's ready note, with its lines and their picking.
   await page.getByRole('link', { name: 'Bons de livraison' }).click();
+  // On the notes' list, not still on the reservations (whose rows name their note "BL-…" too).
+  await expect(page.getByRole('heading', { name: 'Bons de livraison', level: 1 })).toBeVisible({ timeout: 30000 });
   await page.getByRole('row').filter({ hasText: 'BL-' }).first().click();
   await expect(page).toHaveURL(/\/admin\/deliveryNotes\/\d+$/, { timeout: 30000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30000 });
