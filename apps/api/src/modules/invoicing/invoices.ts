@@ -30,10 +30,11 @@ import { companyForDocuments, companyMissingFor } from '../company/company.servi
 import { invoiceFacturX } from './einvoice';
 import { invoicePrintable } from './invoice-print';
 import { customerParty, discountText, readSalesLines, writeSalesDocument } from './sales-documents';
-import { releaseForDocument } from '../reservations/reservations.service';
+import { reservingDocument } from '../reservations/reservations.service';
 import { invoiceLines } from './invoicing.schema';
 
 const LINES = { table: invoiceLines, parent: invoiceLines.invoiceId };
+const reserving = reservingDocument('invoice', 'invoices', LINES);
 
 type Input = z.output<typeof ZInvoiceInput>;
 export type LockedInvoice = {
@@ -327,7 +328,7 @@ export const invoiceType: DocumentType<TInvoiceStatus, TInvoice, Input, LockedIn
   list: invoiceListSpec,
   write,
   // A deleted draft holds nothing: the units reserved for it are released.
-  beforeDelete: (ctx, id) => releaseForDocument(ctx.tx, ctx, 'invoice', id, 'cancellation').then(() => {}),
+  beforeDelete: reserving.release,
   logged: (i) => ({
     customerId: i.customerId,
     invoiceDate: i.invoiceDate,

@@ -315,7 +315,7 @@ export async function consumeForDocument(
  * answers `release` (its cancellation or a draft's deletion releases what it holds) and `deliver` (its own
  * reservations consumed, then, up to the quantities of its `lines`, those of the documents it delivers).
  */
-export function reservingDocument(documentType: TReservationDocumentType, table: string, lines?: DocumentLines) {
+export function reservingDocument(documentType: TReservationDocumentType, table: string, lines: DocumentLines) {
   registerReservationDocument(documentType, table);
   const release = (ctx: DocumentContext, id: number) =>
     releaseForDocument(ctx.tx, ctx, documentType, id, 'cancellation').then(() => {});
@@ -325,8 +325,8 @@ export function reservingDocument(documentType: TReservationDocumentType, table:
       await consumeForDocument(ctx.tx, ctx, documentType, id);
       const delivered = await queryRows<RequestedLine>(
         ctx.tx,
-        sql`select article_id as "articleId", sum(quantity)::int as quantity from ${lines!.table}
-            where ${sql.identifier(lines!.parent.name)} = ${id} and tenant_id = ${ctx.tenantId}
+        sql`select article_id as "articleId", sum(quantity)::int as quantity from ${lines.table}
+            where ${sql.identifier(lines.parent.name)} = ${id} and tenant_id = ${ctx.tenantId}
               and article_id is not null group by article_id`,
       );
       for (const [type, sourceId] of Object.entries(sources) as [TReservationDocumentType, number | null][])

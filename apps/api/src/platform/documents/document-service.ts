@@ -40,6 +40,17 @@ export function documentService<
   const lineTable = sql.identifier(getTableName(type.lines.table));
   const parent = sql.identifier(type.lines.parent.name);
   const lineTypes = lineColumns(type.lines);
+  // The type's own actions, and picking for a type with an exit gate.
+  const actions: NonNullable<typeof type.actions> = {
+    ...type.actions,
+    ...(type.gate && {
+      pick: {
+        statuses: type.gate.picking,
+        code: 'document_locked' as const,
+        message: `Only a ${type.gate.picking.join(' or ')} ${type.noun} takes picked items`,
+      },
+    }),
+  };
   const ofTenant = (tenantId: number | null) => (tenantId === null ? sql`` : sql` and tenant_id = ${tenantId}`);
 
   async function read(tx: Tx, tenantId: number | null, id: number): Promise<Full> {
@@ -62,14 +73,7 @@ export function documentService<
   /** Locks the document for one of the type's actions: 409 (the action's code) in a status it is not allowed in. */
   async function lockFor(tx: Tx, tenantId: number | null, id: number, action: string): Promise<Locked> {
     const doc = await lock(tx, tenantId, id);
-    const allowed =
-      action === 'pick' && type.gate
-        ? {
-            statuses: type.gate.picking,
-            code: 'document_locked' as const,
-            message: `Only a ${type.gate.picking.join(' or ')} ${type.noun} takes picked items`,
-          }
-        : type.actions?.[action];
+    const allowed = actions[action];
     if (!allowed?.statuses.includes(doc.status))
       throw conflict(allowed?.code ?? 'invalid_transition', allowed?.message ?? `No ${action} here`, undefined, {
         status: doc.status,

@@ -52,10 +52,13 @@ export async function unpricedLines(tx: Tx, tenantId: number, lines: readonly Li
       epcs: l.epcs,
     };
   });
-  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
   // The header's counts of its lines.
-  const counts = { line_count: lines.length, units, epc_count: epcs.length };
-  return { rows, errors, units, epcCount: epcs.length, counts };
+  const counts = {
+    line_count: lines.length,
+    units: lines.reduce((sum, l) => sum + l.quantity, 0),
+    epc_count: epcs.length,
+  };
+  return { rows, errors, counts };
 }
 
 /** The columns of an unpriced line as the contract names them (`ZUnpricedLine`). */
