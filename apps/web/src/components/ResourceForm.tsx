@@ -420,13 +420,17 @@ export const ResourceForm = <TOutput,>({
   const [askDiscard, setAskDiscard] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Reset when the dialog opens or its values really change: a new object with the same values (a re-render, a
+  // language detected again) must not wipe the fields typed and the errors a refused save just named.
+  const shownKey = JSON.stringify(shown);
   useEffect(() => {
     if (open) {
       reset(shown);
       setFormError(null);
       setAskDiscard(false);
     }
-  }, [open, shown, reset]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shown is followed by its content (shownKey)
+  }, [open, shownKey, reset]);
 
   // Read while rendering: react-hook-form tracks only the form state a render reads.
   const { isDirty } = formState;
