@@ -30,6 +30,8 @@ export const SocketEvents = {
   sendNotification: 'send_notification',
   readerConnect: 'reader-connect',
   readerDisconnect: 'reader-disconnect',
+  /** A tag suspected or confirmed lost was seen again by a reader (`TLostArticleFound`). */
+  lostArticleFound: 'lost-article-found',
 } as const;
 
 /** Ids are PostgreSQL `integer`s: anything above is no row, and must be a 400, not an overflow. */

@@ -8,3 +8,4 @@ export * from './platform-orders';
 export * from './outputs';
 export * from './invoicing';
 export * from './delivery-notes';
+export * from './inventories';

@@ -19,3 +19,4 @@ export * from '../modules/invoicing/invoicing.schema';
 export * from '../modules/received-invoices/received-invoices.schema';
 export * from '../modules/reservations/reservations.schema';
 export * from '../modules/delivery-notes/delivery-notes.schema';
+export * from '../modules/inventories/inventories.schema';
