@@ -100,7 +100,8 @@ export type TInventory = z.infer<typeof ZInventory>;
 export const ZInventoryListQuery = ZListQuery.extend({ status: ZInventoryStatus.optional() });
 export type TInventoryListQuery = z.infer<typeof ZInventoryListQuery>;
 
-export type TInventoryState = Record<string, never>;
+/** The transitions look at nothing but the status. */
+export type TInventoryState = object;
 /** Draft → Started → Finished; a draft or a started inventory may be canceled. A draft is also deleted. */
 export const INVENTORY_TRANSITIONS: readonly TDocumentTransition<TInventoryStatus, TInventoryState>[] = [
   { from: 'draft', to: 'started' },

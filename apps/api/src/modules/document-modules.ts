@@ -7,3 +7,4 @@ export { platformOrdersModule } from './platform-orders/platform-orders.module';
 export { outputsModule } from './outputs/outputs.module';
 export { invoicingModule } from './invoicing/invoicing.module';
 export { deliveryNotesModule } from './delivery-notes/delivery-notes.module';
+export { inventoriesModule } from './inventories/inventories.module';

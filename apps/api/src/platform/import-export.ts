@@ -295,7 +295,7 @@ const CONTENT_TYPE = {
 } as const;
 
 /** Sends a file stream as an attachment. */
-const sendFile = (reply: FastifyReply, format: 'csv' | 'xlsx', stem: string, stream: NodeJS.ReadableStream) =>
+export const sendFile = (reply: FastifyReply, format: 'csv' | 'xlsx', stem: string, stream: NodeJS.ReadableStream) =>
   reply
     .type(CONTENT_TYPE[format])
     .header('content-disposition', `attachment; filename="${stem}.${format}"`)

@@ -4,9 +4,13 @@ import {
   ZHandheldSessionReport,
   type THandheldSession,
   type THandheldSessionReport,
+  type TLostArticleFound,
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, withTenant, type Db } from '../../db/client';
+import { jsonList } from '../../db/sql-fragments';
+import type { Realtime } from '../../platform/realtime';
+import { markFound, notifyFound } from '../inventories/lost-articles';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';
 
@@ -20,9 +24,11 @@ export async function recordSession(
   db: Db,
   auth: AuthContext,
   body: THandheldSession,
+  realtime?: Pick<Realtime, 'notifyTenant'>,
 ): Promise<THandheldSessionReport> {
   const tenantId = callerTenant(auth);
-  return withTenant(db, tenantId, async (tx) => {
+  let found: TLostArticleFound[] = [];
+  const report = await withTenant(db, tenantId, async (tx): Promise<THandheldSessionReport> => {
     const [terminal] = await queryRows<{ id: number; userId: number | null }>(
       tx,
       sql`select id, user_id as "userId" from terminals where tenant_id = ${tenantId} and imei = ${body.imei}`,
@@ -82,6 +88,12 @@ export async function recordSession(
             where t.tenant_id = ${tenantId} and t.epc = v.epc and (t.last_seen_at is null or t.last_seen_at <= v.at)`,
       );
     }
+    // A tag suspected or confirmed lost that the handheld counted is found again (said after the commit).
+    found = await markFound(
+      tx,
+      { tenantId, userId: auth.userId },
+      sql`select id from tags where tenant_id = ${tenantId} and epc in (select value from ${jsonList([...firstSeen.keys()])})`,
+    );
     await tx.execute(sql`update handheld_sessions set known_count = ${known} where id = ${inserted.id}`);
     await tx.execute(sql`update terminals set last_sync_at = now() where id = ${terminal.id}`);
     return {
@@ -92,9 +104,15 @@ export async function recordSession(
       duplicate: false,
     };
   });
+  if (realtime) notifyFound(realtime, tenantId, found);
+  return report;
 }
 
-export function handheldRoutes(db: Db, bodyLimit: number): FastifyPluginAsyncZod {
+export function handheldRoutes(
+  db: Db,
+  bodyLimit: number,
+  realtime: Pick<Realtime, 'notifyTenant'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/terminals/sessions',
@@ -104,7 +122,7 @@ export function handheldRoutes(db: Db, bodyLimit: number): FastifyPluginAsyncZod
         schema: { tags: ['terminals'], body: ZHandheldSession, response: { 200: ZHandheldSessionReport } },
         preHandler: app.requirePermission('tags.write'),
       },
-      (req) => recordSession(db, req.auth, req.body),
+      (req) => recordSession(db, req.auth, req.body, realtime),
     );
   };
 }

@@ -53,5 +53,5 @@ export function ingestModule(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
       (req) => run(req, 'zebra', normalizeZebra([req.body as TZebraEvent | TZebraEvent[]].flat())),
     );
   };
-  return { service, routes: [routes, handheldRoutes(db, INGEST_BODY_LIMIT)] };
+  return { service, routes: [routes, handheldRoutes(db, INGEST_BODY_LIMIT, realtime)] };
 }

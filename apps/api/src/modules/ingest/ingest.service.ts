@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   SocketEvents,
   type TIngestReport,
+  type TLostArticleFound,
   type TExitReason,
   type TReaderStatusEvent,
   type TSendNotification,
@@ -14,6 +15,7 @@ import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
 import type { Realtime } from '../../platform/realtime';
 import { stockSummary } from '../dashboard/dashboard.module';
+import { markFound, notifyFound } from '../inventories/lost-articles';
 import { authorizeExits, recordCovered, type ExitAuthorization } from './authorization';
 import { lockArticles, moveStock } from '../stock/stock.service';
 import { planBatch, presenceKey, withinClock, type Plan, type Presence, type Read, type Step } from './pipeline';
@@ -445,7 +447,17 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
           : [],
       ),
     );
-    return { report, notices };
+    // A tag suspected or confirmed lost that a reader sees (not leaving) is found again.
+    const leaving = new Set(plan.steps.filter((s) => s.eventType === 'OUT').map((s) => s.read.epc));
+    const seen = [...new Set(plan.changed.map((p) => p.epc))].filter((epc) => !leaving.has(epc));
+    const found = seen.length
+      ? await markFound(
+          tx,
+          { tenantId: reader.tenantId, userId: null },
+          sql`select id from tags where tenant_id = ${reader.tenantId} and epc in (select value from ${jsonList(seen)})`,
+        )
+      : [];
+    return { report, notices, found };
   }
 
   async function commit(reader: ReaderRow, source: IngestSource, all: Read[]) {
@@ -454,13 +466,14 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       try {
         return await withTenant(db, reader.tenantId, async (tx) => {
           const connected = await markHeard(tx, reader.id);
-          const { report, notices } = reads.length
+          const { report, notices, found } = reads.length
             ? await record(tx, reader, source, reads, rejected)
             : {
                 report: { reads: rejected, duplicates: 0, rejected, presences: 0, movements: 0 },
                 notices: [] as PendingNotice[],
+                found: [] as TLostArticleFound[],
               };
-          return { report, notices, connected };
+          return { report, notices, connected, found };
         });
       } catch (err) {
         const code = pgError(err)?.code;
@@ -484,7 +497,8 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
 
   /** Records a batch of reads from one authenticated reader; the reader's tenant scopes everything. */
   async function ingest(reader: ReaderRow, source: IngestSource, reads: Read[]): Promise<TIngestReport> {
-    const { report, notices, connected } = await commit(reader, source, reads);
+    const { report, notices, connected, found } = await commit(reader, source, reads);
+    notifyFound(realtime, reader.tenantId, found);
     // After commit only: nobody hears of a movement that was rolled back.
     if (connected) realtime.notifyTenant(reader.tenantId, SocketEvents.readerConnect, statusEvent(reader, new Date()));
     if (notices.length) {

@@ -60,7 +60,9 @@ export const inventories = pgTable(
     check('inventories_status_ck', sql`${t.status} in ('draft', 'started', 'finished', 'canceled')`),
     check('inventories_scope_ck', sql`${t.scopeKind} in ('all', 'location', 'categories', 'attributions')`),
     // The last finished inventories (gaps, widgets) and the started ones (counts) of a tenant.
-    index('inventories_tenant_finished_idx').on(t.tenantId, t.finishedAt.desc()).where(sql`${t.status} = 'finished'`),
+    index('inventories_tenant_finished_idx')
+      .on(t.tenantId, t.finishedAt.desc())
+      .where(sql`${t.status} = 'finished'`),
     index('inventories_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
   ],
 );

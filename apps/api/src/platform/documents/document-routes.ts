@@ -42,7 +42,7 @@ export function documentRoutes(app: App, path: string, tags: string[], service: 
       (req) => service.remove(req.auth, req.params.id),
     );
   app.post(`${path}/:id/status`, { schema: { ...one, body: schemas.statusChange }, preHandler: write }, (req) =>
-    service.setStatus(req.auth, req.params.id, req.body.status, req.body.note),
+    service.setStatus(req.auth, req.params.id, req.body.status, req.body.note, req.body),
   );
   if (type.gate && schemas.picked)
     app.post(

@@ -13,6 +13,7 @@ import {
   type DocumentContext,
   type DocumentType,
   type LockedDocument,
+  type StatusChangeBody,
   type WrittenDocument,
 } from './document-type';
 import { documentHistory, statusChangeEntry } from './history';
@@ -139,7 +140,7 @@ export function documentService<
     actor: Actor,
     doc: Locked,
     to: S,
-    note: string | null,
+    body: StatusChangeBody,
   ) {
     const docCtx = { ...ctx, tenantId: doc.tenantId };
     const transition = checkTransition(type.noun, type.transitions, ctx.auth, actor, doc, doc.status, to);
@@ -153,8 +154,8 @@ export function documentService<
     );
     const changed = { ...doc, number, status: to };
     if (type.stock) await runStockEffect(docCtx, type, changed, doc.status);
-    await transition.effect?.(docCtx, changed);
-    const entry = statusChangeEntry(number ?? known(doc), doc.status, to, note);
+    await transition.effect?.(docCtx, changed, body);
+    const entry = statusChangeEntry(number ?? known(doc), doc.status, to, body.note);
     await log(docCtx, doc.id, entry)(entry.summary, entry.changes);
   }
 
@@ -304,9 +305,10 @@ export function documentService<
         return { ok: true as const };
       }),
 
-    setStatus: async (auth: AuthContext, id: number, to: S, note: string | null) => {
+    /** `options`: the rest of the change's request (an inventory's `applyAdjustments`), for the transition's effect. */
+    setStatus: async (auth: AuthContext, id: number, to: S, note: string | null, options: object = {}) => {
       const doc = await inTenant(auth, async (ctx) => {
-        await changeStatus(ctx, 'tenant', await lock(ctx.tx, ctx.tenantId, id), to, note);
+        await changeStatus(ctx, 'tenant', await lock(ctx.tx, ctx.tenantId, id), to, { ...options, note });
         return read(ctx.tx, ctx.tenantId, id);
       });
       // The legal copy, rendered once the issue has committed: a failure leaves it to the job, which logs it.
@@ -360,7 +362,7 @@ export function documentService<
     platformGet: (id: number) => withPlatform(db, (tx) => read(tx, null, id)),
     platformSetStatus: (auth: AuthContext, id: number, to: S, note: string | null) =>
       withPlatform(db, async (tx) => {
-        await changeStatus({ tx, userId: auth.userId, auth }, 'platform', await lock(tx, null, id), to, note);
+        await changeStatus({ tx, userId: auth.userId, auth }, 'platform', await lock(tx, null, id), to, { note });
         return read(tx, null, id);
       }),
     platformPdf: async (id: number, language: PdfLanguage) => {

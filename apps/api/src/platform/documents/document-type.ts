@@ -12,15 +12,19 @@ import type { StockEffect } from './stock-effect';
 /** The transaction a document is written in, with its tenant and the user writing. */
 export type DocumentContext = { tx: Tx; tenantId: number; userId: number | null; auth: AuthContext };
 
-/** What a change of status does besides changing the status (stock in or out, counts…), in its transaction. */
-export type TransitionEffect<D> = (ctx: DocumentContext, doc: D) => Promise<void>;
+/**
+ * What a change of status does besides changing the status (stock in or out, counts…), in its transaction; `body`
+ * is the change's request as the type's `statusChange` schema parsed it (an inventory's `applyAdjustments`).
+ */
+export type TransitionEffect<D> = (ctx: DocumentContext, doc: D, body: StatusChangeBody) => Promise<void>;
+export type StatusChangeBody = Readonly<{ note: string | null } & Record<string, unknown>>;
 
 /** The contract's schemas of a document type's routes. */
 export type DocumentSchemas = {
   summary: z.ZodType;
   full: z.ZodType;
   listQuery: z.ZodType;
-  statusChange: z.ZodType<{ status: string; note: string | null }>;
+  statusChange: z.ZodType<{ status: string; note: string | null } & Record<string, unknown>>;
   /** The answer of a picking (types with a `gate`): the document and the EPCs left out. */
   picked?: z.ZodType;
 };
