@@ -56,6 +56,14 @@ export const SHARED_COLUMNS: Record<string, Meaning> = {
   epc: ['EPC du tag RFID (hexadécimal)', 'RFID tag EPC (hexadecimal)'],
   antenna: ['Antenne du lecteur', 'Reader antenna'],
   last_seen_at: ['Dernière lecture', 'Last read at'],
+  theoretical: ['Stock théorique', 'Theoretical stock'],
+  counted: ['Quantité comptée', 'Counted quantity'],
+  gap: ['Écart (compté − théorique)', 'Gap (counted − theoretical)'],
+  gap_value: ['Écart en valeur (au coût)', 'Gap value (at cost)'],
+  tags_expected: ['Tags attendus', 'Tags expected'],
+  tags_found: ['Tags trouvés', 'Tags found'],
+  tags_missing: ['Tags manquants', 'Tags missing'],
+  tags_unexpected: ['Tags inattendus', 'Unexpected tags'],
   start_date: ['Date de début', 'Start date'],
   end_date: ['Date de fin', 'End date'],
   reference: ['Référence article', 'Article reference'],
@@ -385,6 +393,80 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
     columns: {
       delivery_note_id: ['Bon de livraison (delivery_notes.id)', 'Delivery note (delivery_notes.id)'],
       movement_id: ['Passage au portique (tag_movements.id)', 'Gate passage (tag_movements.id)'],
+    },
+  },
+  inventories: {
+    meaning: ['Inventaires', 'Inventories'],
+    columns: {
+      scope_kind: [
+        'Périmètre (all, location, categories, attributions)',
+        'Scope (all, location, categories, attributions)',
+      ],
+      scope_ids: [
+        'Lecteurs, catégories ou consommateurs du périmètre (ids)',
+        'Readers, categories or consumers of the scope (ids)',
+      ],
+      started_at: ['Commencé le', 'Started at'],
+      finished_at: ['Terminé le', 'Finished at'],
+      adjusted_at: ['Écarts appliqués au stock le', 'Gaps applied to the stock at'],
+      counted_until: [
+        'Dernier mouvement de tag pris en compte (tag_movements.id)',
+        'Last tag movement counted (tag_movements.id)',
+      ],
+      article_count: ['Articles inventoriés', 'Articles counted'],
+      missing: ['Unités manquantes', 'Units missing'],
+      surplus: ['Unités en surplus', 'Units over'],
+      tags_unknown: ['EPC lus liés à aucun article', 'EPCs read bound to no article'],
+    },
+  },
+  inventory_lines: {
+    meaning: ['Lignes des inventaires (un article chacune)', 'Inventory lines (one article each)'],
+    columns: {
+      inventory_id: ['Inventaire (inventories.id)', 'Inventory (inventories.id)'],
+      unit_cost: ['Coût unitaire au début', 'Unit cost at the start'],
+      manual: ['Comptage manuel (articles sans tag)', 'Manual count (untagged items)'],
+      is_counted: [
+        'Compté (tag attendu ou lu, ou comptage manuel)',
+        'Counted (a tag expected or read, or a manual count)',
+      ],
+      rescanned_at: ['Recompté à partir du', 'Rescanned from'],
+    },
+  },
+  inventory_tags: {
+    meaning: ['Tags attendus et lus de chaque inventaire', 'Tags expected and read by each inventory'],
+    columns: {
+      inventory_id: ['Inventaire (inventories.id)', 'Inventory (inventories.id)'],
+      expected: ['Attendu (en stock dans le périmètre au début)', 'Expected (in stock in the scope at the start)'],
+      expected_location: ['Emplacement attendu', 'Expected location'],
+      in_stock: ['En stock à la lecture', 'In stock when read'],
+      seen_at: ['Lu le', 'Read at'],
+      seen_location: ['Lu à', 'Read at location'],
+    },
+  },
+  lost_articles: {
+    meaning: ['Articles perdus (suspectés, confirmés, retrouvés)', 'Lost articles (suspected, confirmed, found)'],
+    columns: {
+      cause: ['Cause (inventory, unseen)', 'Cause (inventory, unseen)'],
+      missed_inventories: ['Inventaires manqués d’affilée', 'Inventories missed in a row'],
+      inventory_id: [
+        'Dernier inventaire qui l’a manqué (inventories.id)',
+        'Last inventory that missed it (inventories.id)',
+      ],
+      suspected_at: ['Suspecté le', 'Suspected at'],
+      decided_at: ['Décidé le', 'Decided at'],
+      decided_by: ['Décidé par (users.id)', 'Decided by (users.id)'],
+      found_at: ['Retrouvé le', 'Found at'],
+      written_off: ['Sorti du stock (perte confirmée)', 'Written off the stock (loss confirmed)'],
+    },
+  },
+  inventory_settings: {
+    meaning: ['Règles des articles perdus', 'Lost-article rules'],
+    columns: {
+      missed_inventories: [
+        'Inventaires manqués d’affilée avant suspicion',
+        'Inventories missed in a row before suspicion',
+      ],
+      unseen_days: ['Jours sans lecture avant suspicion', 'Days unread before suspicion'],
     },
   },
   reservations: {
