@@ -24,6 +24,7 @@ import { MotifsCard } from '../outputs/MotifsCard';
 import { InvoicingDashboardCard } from '../invoices/InvoicingDashboardCard';
 import { PurchaseDashboardCard } from './PurchaseDashboardCard';
 import { DeliveriesDashboardCard } from './DeliveriesDashboardCard';
+import { InventoryDashboardCard } from './InventoryDashboardCard';
 
 const StatCard = ({
   label,
@@ -82,6 +83,7 @@ export const DashboardPage = () => {
   const canReadOutputs = useHasPermission('outputs.read');
   const canReadInvoices = useHasPermission('invoices.read');
   const canReadDeliveries = useHasPermission('deliveryNotes.read');
+  const canReadInventories = useHasPermission('inventories.read');
   const language = i18n.resolvedLanguage ?? 'en';
   // Initial figures from the API; the socket's send_notification keeps them live afterwards.
   const { data: summary } = useStockSummaryQuery(idClient ?? '', { skip: !idClient, refetchOnMountOrArgChange: true });
@@ -152,6 +154,7 @@ export const DashboardPage = () => {
       {idClient && canReadInvoices && <InvoicingDashboardCard idClient={idClient} />}
       {idClient && canReadDeliveries && <DeliveriesDashboardCard idClient={idClient} />}
       {idClient && canReadOutputs && <MotifsCard idClient={idClient} testId="output-dashboard" />}
+      {idClient && canReadInventories && <InventoryDashboardCard idClient={idClient} />}
       {waiting && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('dashboard.waiting')}

@@ -1,6 +1,3 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,16 +12,9 @@ import {
   useDeliveriesLateQuery,
 } from '../deliveries/api';
 import { notePath, notesListPath } from '../deliveries/deliveries';
-import { Widget } from './widgets';
+import { Empty, Widget, WidgetCard } from './widgets';
 
 const THIRD = { xs: 12, md: 4 };
-
-/** A widget's sentence when it has nothing to list. */
-const Empty = ({ text, testId }: { text: string; testId: string }) => (
-  <Typography variant="body2" color="text.secondary" data-testid={testId}>
-    {text}
-  </Typography>
-);
 
 /**
  * Deliveries at a glance (users with `deliveryNotes.read`, SPEC §7): the customers to deliver today, the late
@@ -42,85 +32,78 @@ export const DeliveriesDashboardCard = ({ idClient }: { idClient: string }) => {
     `${t('deliveries.dashboard.noteCount', { count: row.deliveryNotes, n: n(row.deliveryNotes) })} — ${t('dashboard.units', { count: row.units, n: n(row.units) })}`;
 
   return (
-    <Card sx={{ mt: 3 }} data-testid="deliveries-dashboard">
-      <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('deliveries.title')}
-        </Typography>
-        <Grid container spacing={3}>
-          <Widget title={t('deliveries.dashboard.customersToday')} testId="customers-to-deliver" size={THIRD}>
-            {customers &&
-              (customers.length === 0 ? (
-                <Empty text={t('deliveries.dashboard.noCustomersToday')} testId="customers-to-deliver-empty" />
-              ) : (
-                <List dense disablePadding>
-                  {customers.map((customer) => (
-                    <ListItem key={customer.customerId} disableGutters>
-                      <ListItemText
-                        primary={
-                          <Link component={RouterLink} to={notesListPath({ customerId: customer.customerId })}>
-                            {customer.customerName}
-                          </Link>
-                        }
-                        secondary={counts(customer)}
-                      />
-                    </ListItem>
-                  ))}
-                </List>
+    <WidgetCard title={t('deliveries.title')} testId="deliveries-dashboard">
+      <Widget title={t('deliveries.dashboard.customersToday')} testId="customers-to-deliver" size={THIRD}>
+        {customers &&
+          (customers.length === 0 ? (
+            <Empty text={t('deliveries.dashboard.noCustomersToday')} testId="customers-to-deliver-empty" />
+          ) : (
+            <List dense disablePadding>
+              {customers.map((customer) => (
+                <ListItem key={customer.customerId} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={notesListPath({ customerId: customer.customerId })}>
+                        {customer.customerName}
+                      </Link>
+                    }
+                    secondary={counts(customer)}
+                  />
+                </ListItem>
               ))}
-          </Widget>
-          <Widget title={t('deliveries.dashboard.late')} testId="late-deliveries" size={THIRD}>
-            {late &&
-              (late.count === 0 ? (
-                <Empty text={t('deliveries.dashboard.noLate')} testId="late-deliveries-empty" />
-              ) : (
-                <>
-                  <Typography variant="body2" sx={{ mb: 1 }} data-testid="late-deliveries-total">
-                    {t('deliveries.dashboard.lateTotal', { count: late.count, n: n(late.count) })}
-                  </Typography>
-                  <List dense disablePadding>
-                    {late.items.map((note) => (
-                      <ListItem key={note.id} disableGutters>
-                        <ListItemText
-                          primary={
-                            <Link component={RouterLink} to={notePath(note.id)}>
-                              {note.number ?? t('deliveries.draftNote', { id: note.id })}
-                            </Link>
-                          }
-                          secondary={`${note.customerName} — ${t('deliveries.dashboard.daysLate', { count: note.daysLate, n: n(note.daysLate) })} (${formatDate(note.plannedDate, language)})`}
-                        />
-                      </ListItem>
-                    ))}
-                  </List>
-                  <Link component={RouterLink} to={notesListPath({ late: true })} variant="body2">
-                    {t('deliveries.dashboard.seeLate')}
-                  </Link>
-                </>
+            </List>
+          ))}
+      </Widget>
+      <Widget title={t('deliveries.dashboard.late')} testId="late-deliveries" size={THIRD}>
+        {late &&
+          (late.count === 0 ? (
+            <Empty text={t('deliveries.dashboard.noLate')} testId="late-deliveries-empty" />
+          ) : (
+            <>
+              <Typography variant="body2" sx={{ mb: 1 }} data-testid="late-deliveries-total">
+                {t('deliveries.dashboard.lateTotal', { count: late.count, n: n(late.count) })}
+              </Typography>
+              <List dense disablePadding>
+                {late.items.map((note) => (
+                  <ListItem key={note.id} disableGutters>
+                    <ListItemText
+                      primary={
+                        <Link component={RouterLink} to={notePath(note.id)}>
+                          {note.number ?? t('deliveries.draftNote', { id: note.id })}
+                        </Link>
+                      }
+                      secondary={`${note.customerName} — ${t('deliveries.dashboard.daysLate', { count: note.daysLate, n: n(note.daysLate) })} (${formatDate(note.plannedDate, language)})`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+              <Link component={RouterLink} to={notesListPath({ late: true })} variant="body2">
+                {t('deliveries.dashboard.seeLate')}
+              </Link>
+            </>
+          ))}
+      </Widget>
+      <Widget title={t('deliveries.dashboard.invoicesToday')} testId="invoices-to-deliver" size={THIRD}>
+        {invoices &&
+          (invoices.length === 0 ? (
+            <Empty text={t('deliveries.dashboard.noInvoicesToday')} testId="invoices-to-deliver-empty" />
+          ) : (
+            <List dense disablePadding>
+              {invoices.map((invoice) => (
+                <ListItem key={invoice.invoiceId} disableGutters>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={`/admin/invoices/${invoice.invoiceId}`}>
+                        {invoice.invoiceNumber ?? t('invoices.titleDraft')}
+                      </Link>
+                    }
+                    secondary={`${invoice.customerName} — ${counts(invoice)}`}
+                  />
+                </ListItem>
               ))}
-          </Widget>
-          <Widget title={t('deliveries.dashboard.invoicesToday')} testId="invoices-to-deliver" size={THIRD}>
-            {invoices &&
-              (invoices.length === 0 ? (
-                <Empty text={t('deliveries.dashboard.noInvoicesToday')} testId="invoices-to-deliver-empty" />
-              ) : (
-                <List dense disablePadding>
-                  {invoices.map((invoice) => (
-                    <ListItem key={invoice.invoiceId} disableGutters>
-                      <ListItemText
-                        primary={
-                          <Link component={RouterLink} to={`/admin/invoices/${invoice.invoiceId}`}>
-                            {invoice.invoiceNumber ?? t('invoices.titleDraft')}
-                          </Link>
-                        }
-                        secondary={`${invoice.customerName} — ${counts(invoice)}`}
-                      />
-                    </ListItem>
-                  ))}
-                </List>
-              ))}
-          </Widget>
-        </Grid>
-      </CardContent>
-    </Card>
+            </List>
+          ))}
+      </Widget>
+    </WidgetCard>
   );
 };

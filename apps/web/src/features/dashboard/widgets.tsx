@@ -72,17 +72,15 @@ export const Widget = ({
   </Grid>
 );
 
-/** A card of widgets under a title, with the period selector the widgets that say so follow. */
-export const PeriodCard = ({
+/** A card of widgets under a title, with what stands beside it (a period selector). */
+export const WidgetCard = ({
   title,
-  days,
-  onDays,
+  action,
   testId,
   children,
 }: {
   title: string;
-  days: PeriodDays;
-  onDays: (days: PeriodDays) => void;
+  action?: ReactNode;
   testId: string;
   children: ReactNode;
 }) => (
@@ -92,11 +90,31 @@ export const PeriodCard = ({
         <Typography variant="h6" component="h2">
           {title}
         </Typography>
-        <PeriodToggle days={days} onChange={onDays} />
+        {action}
       </Stack>
       <Grid container spacing={3}>
         {children}
       </Grid>
     </CardContent>
   </Card>
+);
+
+/** A card of widgets under a title, with the period selector the widgets that say so follow. */
+export const PeriodCard = ({
+  days,
+  onDays,
+  ...card
+}: {
+  title: string;
+  days: PeriodDays;
+  onDays: (days: PeriodDays) => void;
+  testId: string;
+  children: ReactNode;
+}) => <WidgetCard {...card} action={<PeriodToggle days={days} onChange={onDays} />} />;
+
+/** A widget's sentence when it has nothing to show. */
+export const Empty = ({ text, testId }: { text: string; testId: string }) => (
+  <Typography variant="body2" color="text.secondary" data-testid={testId}>
+    {text}
+  </Typography>
 );

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { GAP_GROUPINGS, type TGapRow, type TGaps, type TInventorySummary } from '@tagstock/contract';
 import { DetailTable, type DetailColumn } from '../../components/DetailTable';
@@ -16,7 +15,8 @@ import { Section } from '../../components/Section';
 import { useUrlFilters } from '../../components/use-list-params';
 import { inventoryApi } from '../inventories/api';
 import { useEcartInventoryQuery, useEcartQuery, useInventoryByAttributionQuery } from './api';
-import { formatGap, formatGapValue, gapChart, gapColor, groupingOf } from './gaps';
+import { GapChart } from './GapChart';
+import { formatGap, formatGapValue, gapColor, groupingOf } from './gaps';
 
 /** The finished inventories in the list's own order (no sort sent), newest first; a full one has the summary's fields. */
 const finishedRef = referenceOf<TInventorySummary>(
@@ -28,29 +28,6 @@ const finishedRef = referenceOf<TInventorySummary>(
     status: 'finished',
   },
 );
-
-/** The gaps' chart: their value by group, the largest first (the caption says how many). */
-export const GapChart = ({ rows, height = 300 }: { rows: readonly TGapRow[]; height?: number }) => {
-  const { t, i18n } = useTranslation();
-  const chart = gapChart(rows);
-  if (!chart.rows.length) return null;
-  return (
-    <BarChart
-      height={Math.max(height, chart.rows.length * 28)}
-      layout="horizontal"
-      yAxis={[{ scaleType: 'band', data: chart.labels, width: 140 }]}
-      xAxis={[{ valueFormatter: (value: number) => formatNumber(value, i18n.language) }]}
-      series={[
-        {
-          data: chart.values,
-          label: t('gaps.gapValue'),
-          valueFormatter: (_v, { dataIndex }) => formatGapValue(chart.rows[dataIndex]!.gapValue, i18n.language),
-        },
-      ]}
-      hideLegend
-    />
-  );
-};
 
 /** Which inventory and which previous one the gaps compare. */
 const Compared = ({ gaps }: { gaps: TGaps }) => {
