@@ -145,6 +145,25 @@ describe('socket', () => {
     expect(tagLogsPathFor(-1)).toBe('/admin/tagLogs?unauthorized=true');
   });
 
+  it('toasts a lost article seen again, in words for one written off the stock, and refreshes the lost articles', async () => {
+    const { socket, notify, actions } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toHaveLength(1));
+    const seen = { tagId: 5, epc: 'E200', articleId: 11, designation: 'Perceuse Bosch', location: 'Quai 1' };
+    io.to('7').emit(SocketEvents.lostArticleFound, { ...seen, wasLost: false });
+    io.to('7').emit(SocketEvents.lostArticleFound, { ...seen, tagId: 6, location: null, wasLost: true });
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledTimes(2));
+    expect(notify.success.mock.calls[0]?.[0]).toBe(
+      'realtime.lostArticleFound {"article":"Perceuse Bosch","epc":"E200","location":"Quai 1"}',
+    );
+    expect(notify.success.mock.calls[1]?.[0]).toBe(
+      'realtime.lostArticleBack {"article":"Perceuse Bosch","epc":"E200","location":"realtime.unknownLocation"}',
+    );
+    expect(actions.find((a) => a.type === 'api/invalidateTags')?.payload).toEqual(
+      expect.arrayContaining(['LostArticles', 'Articles']),
+    );
+  });
+
   it('ignores malformed payloads and stops listening once unregistered', async () => {
     const { socket, actions, unregister } = setup();
     current = socket;

@@ -1,6 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
-import { SOCKET_PATH, SocketEvents, ZReaderStatusEvent, ZSendNotification } from '@tagstock/contract';
+import {
+  SOCKET_PATH,
+  SocketEvents,
+  ZLostArticleFound,
+  ZReaderStatusEvent,
+  ZSendNotification,
+} from '@tagstock/contract';
 import { baseApi, type TagType } from './base-api';
 import { exitRaised } from './alarm-slice';
 import { setReaderDisconnected, setStockQuantity, setStockValorisation } from './dashboard-slice';
@@ -22,6 +28,8 @@ export const READER_TOAST_MS = 5000;
 /** Cached lists a server event makes stale: they refetch if on screen. */
 export const READER_STATUS_TAGS: TagType[] = ['Readers', 'Dashboard'];
 export const MOVEMENT_TAGS: TagType[] = ['TagLogs', 'Tags', 'Articles', 'Movements', 'Dashboard'];
+/** A lost article seen again: its list (the lost articles' own tag), and the stock if it was written off. */
+export const LOST_ARTICLE_TAGS = ['LostArticles', 'Articles', 'Movements', 'Dashboard'] as TagType[];
 
 /** Same origin by default (the server serves the SPA); tests pass their own server URL. */
 export const createSocket = (token: string, url?: string): Socket => {
@@ -94,10 +102,26 @@ export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify =
     }
   };
 
+  const onLostArticleFound = (payload: unknown) => {
+    const parsed = ZLostArticleFound.safeParse(payload);
+    if (!parsed.success) return;
+    const { tagId, epc, designation, location, wasLost } = parsed.data;
+    dispatch(baseApi.util.invalidateTags(LOST_ARTICLE_TAGS));
+    notify.success(
+      t(wasLost ? 'realtime.lostArticleBack' : 'realtime.lostArticleFound', {
+        article: designation ?? epc,
+        epc,
+        location: location ?? t('realtime.unknownLocation'),
+      }),
+      { toastId: `lost-article-${tagId}` },
+    );
+  };
+
   socket.on('connect', onConnect);
   socket.on(SocketEvents.readerConnect, onReaderConnect);
   socket.on(SocketEvents.readerDisconnect, onReaderDisconnect);
   socket.on(SocketEvents.sendNotification, onNotification);
+  socket.on(SocketEvents.lostArticleFound, onLostArticleFound);
   if (socket.connected) onConnect();
 
   return () => {
@@ -105,6 +129,7 @@ export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify =
     socket.off(SocketEvents.readerConnect, onReaderConnect);
     socket.off(SocketEvents.readerDisconnect, onReaderDisconnect);
     socket.off(SocketEvents.sendNotification, onNotification);
+    socket.off(SocketEvents.lostArticleFound, onLostArticleFound);
     movementsChanged.cancel();
   };
 };
