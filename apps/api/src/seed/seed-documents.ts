@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TPurchaseOrderInput } from '@tagstock/contract';
 import { loadAuthContext, type AuthContext } from '../platform/auth';
 import { deliveryNotesModule } from '../modules/delivery-notes/delivery-notes.module';
+import { inventoriesModule } from '../modules/inventories/inventories.module';
 import { convertProforma, invoicingModule } from '../modules/invoicing/invoicing.module';
 import { outputType } from '../modules/outputs/outputs.service';
 import { purchasingService } from '../modules/purchasing/purchasing.service';
@@ -229,6 +230,41 @@ async function seedDemoInvoicing(
     reserveAvailable: true,
   });
   await deliveryNotes.setStatus(auth, delivery.id, 'ready', null);
+  await seedInventory(db, auth);
+}
+
+/**
+ * A rotating count of the tools (untagged: counted by hand) finished last week without touching the stock: the
+ * inventory screens, gaps and widgets have something to show. One drill is short.
+ */
+async function seedInventory(db: Db, auth: AuthContext) {
+  const { service: inventories, count } = inventoriesModule(db);
+  const [tools] = await withPlatform(db, (tx) =>
+    queryRows<{ categoryId: number }>(
+      tx,
+      sql`select category_id as "categoryId" from articles where tenant_id = ${auth.tenantId} and reference = 'OUT-PER-18'`,
+    ),
+  );
+  if (!tools) return;
+  const draft = await inventories.create(auth, {
+    scope: { kind: 'categories', ids: [tools.categoryId] },
+    notes: 'Inventaire tournant de l’outillage',
+  });
+  await inventories.setStatus(auth, draft.id, 'started', null);
+  const lines = await withPlatform(db, (tx) =>
+    queryRows<{ articleId: number; theoretical: number; reference: string }>(
+      tx,
+      sql`select l.article_id as "articleId", l.theoretical, a.reference from inventory_lines l
+          join articles a on a.id = l.article_id where l.inventory_id = ${draft.id} order by a.reference`,
+    ),
+  );
+  await count(auth, draft.id, {
+    lines: lines.map((l) => ({
+      articleId: l.articleId,
+      quantity: l.reference === 'OUT-PER-18' ? Math.max(0, l.theoretical - 1) : l.theoretical,
+    })),
+  });
+  await inventories.setStatus(auth, draft.id, 'finished', null);
 }
 
 /**

@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../db/client';
 import { isoUtc, jsonRows } from '../../db/sql-fragments';
 import { documentRoutes } from '../../platform/documents/document-routes';
 import { documentService } from '../../platform/documents/document-service';
+import type { AuthContext } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { sendFile, sheetLang } from '../../platform/import-export';
 import { paginate } from '../../platform/pagination';
@@ -62,6 +63,44 @@ export function inventoriesModule(db: Db) {
     tieBreaker: sql`l.article_id`,
   });
 
+  /** Manual counts of untagged items: each replaces the article's count (null clears it); at a location, an article
+   * not expected there gets its line. */
+  const count = (auth: AuthContext, id: number, body: z.output<typeof C.ZInventoryCounts>) =>
+    service.inTenant(auth, async ({ tx, tenantId }) => {
+      const inv = await service.lockFor(tx, tenantId, id, 'count');
+      const counts = [...new Map(body.lines.map((l) => [l.articleId, l.quantity])).entries()].map(
+        ([article_id, manual]) => ({ article_id, manual }),
+      );
+      if (inv.scopeKind === 'location')
+        await tx.execute(
+          sql`insert into inventory_lines (tenant_id, inventory_id, article_id, unit_cost, theoretical)
+                  select ${tenantId}, ${inv.id}, a.id, coalesce(a.unit_price, a.price_ht), 0
+                  from ${jsonRows(counts)} as v(article_id int, manual int)
+                  join articles a on a.id = v.article_id and a.tenant_id = ${tenantId}
+                  on conflict (inventory_id, article_id) do nothing`,
+        );
+      const updated = await queryRows<{ articleId: number }>(
+        tx,
+        sql`update inventory_lines l set manual = v.manual from ${jsonRows(counts)} as v(article_id int, manual int)
+                where l.inventory_id = ${inv.id} and l.tenant_id = ${tenantId} and l.article_id = v.article_id
+                returning l.article_id as "articleId"`,
+      );
+      if (updated.length !== counts.length) {
+        const known = new Set(updated.map((u) => u.articleId));
+        throw badRequest(
+          'unknown_reference',
+          'Some articles are not in this inventory',
+          body.lines.flatMap((l, i) =>
+            known.has(l.articleId)
+              ? []
+              : [{ field: `lines.${i}.articleId`, message: 'not in this inventory', code: 'not_found' }],
+          ),
+        );
+      }
+      await recomputeLines(tx, inv, [...known(updated)]);
+      return service.read(tx, tenantId, inv.id);
+    });
+
   const routes: FastifyPluginAsyncZod = async (app) => {
     documentRoutes(app, '/inventories', ['inventories'], service);
     const read = app.requirePermission('inventories.read');
@@ -116,46 +155,10 @@ export function inventoriesModule(db: Db) {
         }),
     );
 
-    // Manual counts of untagged items: each replaces the article's count (null clears it); at a location, an article
-    // not expected there gets its line.
     app.post(
       '/inventories/:id/counts',
       { schema: { tags, params, body: C.ZInventoryCounts, response: { 200: C.ZInventory } }, preHandler: write },
-      (req) =>
-        service.inTenant(req.auth, async ({ tx, tenantId }) => {
-          const inv = await service.lockFor(tx, tenantId, req.params.id, 'count');
-          const counts = [...new Map(req.body.lines.map((l) => [l.articleId, l.quantity])).entries()].map(
-            ([article_id, manual]) => ({ article_id, manual }),
-          );
-          if (inv.scopeKind === 'location')
-            await tx.execute(
-              sql`insert into inventory_lines (tenant_id, inventory_id, article_id, unit_cost, theoretical)
-                  select ${tenantId}, ${inv.id}, a.id, coalesce(a.unit_price, a.price_ht), 0
-                  from ${jsonRows(counts)} as v(article_id int, manual int)
-                  join articles a on a.id = v.article_id and a.tenant_id = ${tenantId}
-                  on conflict (inventory_id, article_id) do nothing`,
-            );
-          const updated = await queryRows<{ articleId: number }>(
-            tx,
-            sql`update inventory_lines l set manual = v.manual from ${jsonRows(counts)} as v(article_id int, manual int)
-                where l.inventory_id = ${inv.id} and l.tenant_id = ${tenantId} and l.article_id = v.article_id
-                returning l.article_id as "articleId"`,
-          );
-          if (updated.length !== counts.length) {
-            const known = new Set(updated.map((u) => u.articleId));
-            throw badRequest(
-              'unknown_reference',
-              'Some articles are not in this inventory',
-              req.body.lines.flatMap((l, i) =>
-                known.has(l.articleId)
-                  ? []
-                  : [{ field: `lines.${i}.articleId`, message: 'not in this inventory', code: 'not_found' }],
-              ),
-            );
-          }
-          await recomputeLines(tx, inv, [...known(updated)]);
-          return service.read(tx, tenantId, inv.id);
-        }),
+      (req) => count(req.auth, req.params.id, req.body),
     );
 
     // Rescanning a line: its tags' sightings so far no longer count; the reads from now on do.
@@ -242,7 +245,7 @@ export function inventoriesModule(db: Db) {
     await app.register(lostArticlesRoutes(db));
     await app.register(inventoryWidgets(db));
   };
-  return { service, routes };
+  return { service, routes, count };
 }
 
 const known = (rows: { articleId: number }[]) => new Set(rows.map((r) => r.articleId));
