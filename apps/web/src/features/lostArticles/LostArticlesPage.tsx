@@ -122,7 +122,7 @@ export const LostArticlesPage = () => {
         sx={{ mb: 2 }}
       >
         {LOST_ARTICLE_STATUSES.map((s) => (
-          <Tab key={s} value={s} label={t(`lostArticles.statuses.${s}`)} />
+          <Tab key={s} value={s} label={t(`lostArticles.tabs.${s}`)} />
         ))}
       </Tabs>
       <ResourceTable<LostRow>
