@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { INVENTORY_STATUSES, type TInventorySummary as Row } from '@tagstock/contract';
 import { DocumentListPage, listColumns, statusFilter } from '../../components/documents/DocumentListPage';
-import { formatDateTime, formatMoney } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
+import { formatGap, formatGapValue } from '../gaps/gaps';
 import { InventoryStatusChip, inventoryApi } from './api';
 
 /** `/admin/inventories`: the inventories, filtered by status (kept in the URL). */
@@ -35,10 +36,10 @@ export const InventoriesPage = () => {
         count('articles', 'inventories.totals.articles'),
         count('theoretical', 'inventories.totals.theoretical'),
         count('counted', 'inventories.totals.counted'),
-        count('gap', 'inventories.totals.gap'),
+        count('gap', 'inventories.totals.gap', { valueFormatter: (value: number) => formatGap(value, language) }),
         count('gapValue', 'inventories.totals.gapValue', {
           width: 130,
-          valueFormatter: (value: string) => formatMoney(value, language),
+          valueFormatter: (value: string) => formatGapValue(value, language),
         }),
       ]}
       useList={inventoryApi.useList}

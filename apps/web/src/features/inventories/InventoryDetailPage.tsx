@@ -13,13 +13,14 @@ import { DocumentHeader, type HeaderField, type HeaderInput } from '../../compon
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { HistorySection } from '../../components/documents/HistorySection';
 import { DocumentSubtitle, useDocumentEditor } from '../../components/documents/use-document-editor';
-import { formatDateTime, formatMoney, formatNumber } from '../../components/format';
+import { formatDateTime, formatNumber } from '../../components/format';
 import { DownloadButton } from '../../components/PdfButton';
 import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import type { ReferenceSource } from '../../components/reference-source';
 import { Section } from '../../components/Section';
 import { categoryRef } from '../categories/api';
+import { formatGap, formatGapValue } from '../gaps/gaps';
 import { consumerRef } from '../rfid/api';
 import {
   HISTORY,
@@ -126,8 +127,10 @@ const TOTALS = 'theoretical counted missing surplus gap gapValue tagsFound tagsM
       testId: `inventory-${name}`,
       show: ({ totals }, language) =>
         name === 'gapValue'
-          ? formatMoney(totals.gapValue, language)
-          : formatNumber(totals[name as keyof typeof totals] as number, language),
+          ? formatGapValue(totals.gapValue, language)
+          : name === 'gap'
+            ? formatGap(totals.gap, language)
+            : formatNumber(totals[name as keyof typeof totals] as number, language),
     }),
   );
 

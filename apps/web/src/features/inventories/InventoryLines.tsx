@@ -11,13 +11,14 @@ import { toast } from 'react-toastify';
 import * as C from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { listColumns } from '../../components/documents/DocumentListPage';
-import { formatDateTime, formatMoney } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 import { FilterBar, useFilterQuery, type ListFilter } from '../../components/ListFilters';
 import { problemMessage } from '../../components/notify';
 import { ResourceTable } from '../../components/ResourceTable';
 import { Section } from '../../components/Section';
 import { useUrlFilters } from '../../components/use-list-params';
 import { articleRef } from '../articles/api';
+import { formatGap, formatGapValue } from '../gaps/gaps';
 import {
   useInventoryCountsMutation,
   useInventoryLigneQuery,
@@ -146,12 +147,13 @@ export const InventoryLines = ({ inventory, canWrite }: { inventory: C.TInventor
             column('categoryName', 'fields.category', { type: 'string', sortable: false, hideBelow: 'lg' }),
             column('theoretical', 'inventories.lineFields.theoretical'),
             column('counted', 'inventories.lineFields.counted'),
+            // Nothing counted it (no tag expected or seen, no manual count): no gap to speak of.
             column('gap', 'inventories.lineFields.gap', {
-              valueFormatter: (value: number, row) => (row.isCounted ? value : '—'),
+              valueFormatter: (value: number, row) => (row.isCounted ? formatGap(value, language) : '—'),
             }),
             column('gapValue', 'inventories.lineFields.gapValue', {
               width: 130,
-              valueFormatter: (value: string) => formatMoney(value, language),
+              valueFormatter: (value: string, row) => (row.isCounted ? formatGapValue(value, language) : '—'),
             }),
             column('tagsFound', 'inventories.tagStates.found', { hideBelow: 'lg', sortable: false }),
             column('tagsMissing', 'inventories.tagStates.missing', { hideBelow: 'lg', sortable: false }),
