@@ -11,7 +11,7 @@ export const InventoriesPage = () => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const column = listColumns<Row>(t, { flex: 1, minWidth: 130 });
-  const count = listColumns<Row>(t, { type: 'number', width: 110, sortable: false, hideBelow: 'lg' });
+  const count = listColumns<Row>(t, { type: 'number', width: 110, hideBelow: 'lg' });
   const date = { valueFormatter: (value: string | null) => formatDateTime(value, language) };
   return (
     <DocumentListPage<Row>
@@ -33,7 +33,7 @@ export const InventoriesPage = () => {
         }),
         column('startedAt', 'inventories.startedAt', date),
         column('finishedAt', 'inventories.finishedAt', { ...date, hideBelow: 'md' }),
-        count('articles', 'inventories.totals.articles'),
+        count('articles', 'inventories.totals.articles', { sortable: false }),
         count('theoretical', 'inventories.totals.theoretical'),
         count('counted', 'inventories.totals.counted'),
         count('gap', 'inventories.totals.gap', { valueFormatter: (value: number) => formatGap(value, language) }),

@@ -179,7 +179,7 @@ const FinishDialog = ({ inventory, onClose }: { inventory: Inventory; onClose: (
 };
 
 const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; focus: RefObject<boolean> }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [finishing, setFinishing] = useState(false);
   const editor = useDocumentEditor({
     api,
@@ -212,7 +212,7 @@ const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; fo
           <>
             {inventory.status !== 'draft' && (
               <DownloadButton
-                path={`/inventories/${inventory.id}/export?format=xlsx`}
+                path={`/inventories/${inventory.id}/export?format=xlsx&lang=${i18n.resolvedLanguage === 'fr' ? 'fr' : 'en'}`}
                 fileName={`${inventory.number ?? inventory.id}.xlsx`}
                 label={t('inventories.exportXlsx')}
               />

@@ -197,7 +197,7 @@ export const InventoryLines = ({ inventory, canWrite }: { inventory: C.TInventor
             screen="inventoryTags"
             paramPrefix="tags"
             columns={[
-              tagColumn('epc', 'fields.epc', { card: 'primary', minWidth: 220 }),
+              tagColumn('epc', 'fields.epc', { card: 'primary', minWidth: 220, sortable: true }),
               tagColumn('state', 'inventories.tagState', {
                 card: 'status',
                 valueFormatter: (value: string) => t(`inventories.tagStates.${value}`),
@@ -205,6 +205,7 @@ export const InventoryLines = ({ inventory, canWrite }: { inventory: C.TInventor
               tagColumn('expectedLocation', 'inventories.expectedLocation'),
               tagColumn('seenLocation', 'inventories.seenLocation'),
               tagColumn('seenAt', 'fields.seenAt', {
+                sortable: true,
                 valueFormatter: (v: string | null) => formatDateTime(v, language),
               }),
             ]}

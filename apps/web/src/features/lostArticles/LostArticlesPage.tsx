@@ -86,7 +86,9 @@ export const LostArticlesPage = () => {
   const [confirming, setConfirming] = useState<LostRow | null>(null);
   const [decide, { isLoading }] = useLostArticleStatusMutation();
   const { data: settings } = useLostArticleSettingsQuery(undefined, { skip: !canWrite });
+  // The list sorts by EPC, reference, last seen and suspected dates.
   const column = listColumns<LostRow>(t, { flex: 1, minWidth: 130, sortable: false });
+  const sorted = { sortable: true };
   const date = { valueFormatter: (value: string | null) => formatDateTime(value, language) };
   const run = async (row: LostRow, to: 'lost' | 'found') => {
     try {
@@ -128,8 +130,9 @@ export const LostArticlesPage = () => {
       <ResourceTable<LostRow>
         label={t('lostArticles.title')}
         columns={[
-          column('epc', 'fields.epc', { card: 'primary', minWidth: 220 }),
-          column('article', 'fields.article', {
+          column('epc', 'fields.epc', { ...sorted, card: 'primary', minWidth: 220 }),
+          column('reference', 'fields.article', {
+            ...sorted,
             minWidth: 180,
             valueGetter: (_v, r) => (r.reference ? `${r.reference} — ${r.designation ?? ''}` : '—'),
           }),
@@ -152,9 +155,9 @@ export const LostArticlesPage = () => {
                 '—'
               ),
           }),
-          column('lastSeenAt', 'fields.lastSeenAt', { ...date, hideBelow: 'md' }),
+          column('lastSeenAt', 'fields.lastSeenAt', { ...sorted, ...date, hideBelow: 'md' }),
           column('lastLocation', 'lostArticles.lastLocation', { hideBelow: 'md' }),
-          column('suspectedAt', 'lostArticles.suspectedAt', { ...date, hideBelow: 'lg' }),
+          column('suspectedAt', 'lostArticles.suspectedAt', { ...sorted, ...date, hideBelow: 'lg' }),
         ]}
         useList={useLostArticlesQuery}
         filters={{ status }}
