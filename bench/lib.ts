@@ -169,3 +169,45 @@ export async function probeDuring<T>(
     },
   };
 }
+
+/** The value at fraction `p` (0 to 1) of `sorted`, ascending. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** A duration for the tables: one decimal below 10 ms, whole milliseconds above. */
+export const fmtMs = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+
+/**
+ * `requests` GETs of `url` one after the other (one client) after `warmup` unmeasured ones; answers how many were
+ * measured, the median, p95 and slowest time and the last body. A slow endpoint stops early: the warm-up after a
+ * tenth of `budgetMs`, the measure after `budgetMs` (at least 3 requests). Any answer but 200 stops the benchmark.
+ */
+export async function sequentialGets(
+  url: string,
+  authorization: string,
+  requests: number,
+  warmup = 5,
+  budgetMs = Infinity,
+) {
+  const get = async () => {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { authorization } });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
+    return { ms: performance.now() - t0, body };
+  };
+  let body = '';
+  for (let i = 0, spent = 0; i < warmup && spent <= budgetMs / 10; i++) {
+    const r = await get();
+    spent += r.ms;
+  }
+  const times: number[] = [];
+  for (let spent = 0; times.length < requests && (spent <= budgetMs || times.length < 3); ) {
+    const r = await get();
+    times.push(r.ms);
+    spent += r.ms;
+    body = r.body;
+  }
+  times.sort((a, b) => a - b);
+  return { n: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1)!, body };
+}

@@ -8,6 +8,7 @@ import { foundation } from './foundation';
 import { health } from './health';
 import { importBench } from './import';
 import { ingest } from './ingest';
+import { inventoriesBench } from './inventories';
 import { invoicing } from './invoicing';
 import { purchaseDashboard } from './purchase-dashboard';
 import { purchasing } from './purchasing';
@@ -31,6 +32,7 @@ const suites: Record<string, () => Promise<void>> = {
   export: exportBench,
   reservations: reservationsBench,
   'delivery-dashboard': deliveryDashboard,
+  inventories: inventoriesBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
