@@ -45,7 +45,7 @@ export async function lostArticleSettings(tx: Tx, tenantId: number): Promise<TLo
 export async function suspectMissing(tx: Tx, tenantId: number, inventoryId: number, userId: number | null) {
   const { missedInventories } = await lostArticleSettings(tx, tenantId);
   await tx.execute(
-    sql`with missed as (
+    sql`with missed as materialized (
           select tag_id from inventory_tags
           where inventory_id = ${inventoryId} and tenant_id = ${tenantId} and expected and seen_at is null
             and tag_id is not null
@@ -53,9 +53,9 @@ export async function suspectMissing(tx: Tx, tenantId: number, inventoryId: numb
         history as (
           select it.tag_id, it.seen_at is null as miss,
             row_number() over (partition by it.tag_id order by i.finished_at desc, i.id desc) as rn
-          from inventory_tags it join inventories i on i.id = it.inventory_id and i.tenant_id = ${tenantId}
-          where it.tenant_id = ${tenantId} and i.status = 'finished' and it.expected
-            and it.tag_id in (select tag_id from missed)
+          from missed m join inventory_tags it on it.tag_id = m.tag_id and it.tenant_id = ${tenantId}
+          join inventories i on i.id = it.inventory_id and i.tenant_id = ${tenantId}
+          where i.status = 'finished' and it.expected
         ),
         streak as (
           select tag_id, coalesce(min(rn) filter (where not miss) - 1, count(*))::int as n from history group by tag_id

@@ -79,15 +79,14 @@ export async function snapshot(tx: Tx, inv: CountedInventory) {
         where t.tenant_id = ${t} and t.status = 'active' and t.in_stock and coalesce(f.counts_in_stock, true)
           and ${tagInScope(inv)}`,
   );
-  const theoretical = inv.scopeKind === 'location' ? sql`coalesce(e.n, 0)` : sql`a.quantity`;
+  const theoretical = inv.scopeKind === 'location' ? sql`e.n` : sql`a.quantity`;
   await tx.execute(
     sql`insert into inventory_lines (tenant_id, inventory_id, article_id, unit_cost, theoretical, tags_expected,
           tags_missing, is_counted)
-        select ${t}, ${inv.id}, a.id, coalesce(a.unit_price, a.price_ht), ${theoretical}, coalesce(e.n, 0),
-          coalesce(e.n, 0), coalesce(e.n, 0) > 0
+        select ${t}, ${inv.id}, a.id, coalesce(a.unit_price, a.price_ht), ${theoretical}, e.n, e.n, e.n > 0
         from articles a
-        left join (select article_id, count(*)::int as n from inventory_tags
-                   where inventory_id = ${inv.id} and tenant_id = ${t} group by article_id) e on e.article_id = a.id
+        cross join lateral (select count(*)::int as n from inventory_tags
+                   where inventory_id = ${inv.id} and article_id = a.id and tenant_id = ${t}) e
         left join categories c on c.id = a.category_id and c.tenant_id = ${t}
         where a.tenant_id = ${t} and coalesce(a.nature, c.nature, 'goods') <> 'service'
           and (${articleInScope(inv)} or e.n > 0)`,
@@ -154,22 +153,20 @@ export async function takeInReads(tx: Tx, inv: CountedInventory): Promise<number
 export async function recomputeLines(tx: Tx, inv: CountedInventory, articleIds?: readonly number[]) {
   const t = inv.tenantId;
   const only = (column: SQL) => (articleIds ? sql` and ${column} = any(${jsonIds(articleIds)})` : sql``);
+  // Each line counts its own tags through the (inventory, article) index: linear whatever the planner's statistics
+  // (the tables were just written in this transaction, and a join of two aggregates it thinks tiny is quadratic).
   await tx.execute(
-    sql`with g as (
-          select article_id,
-            count(*) filter (where expected)::int as expected,
-            count(*) filter (where expected and seen_at is not null)::int as found,
-            count(*) filter (where not expected and seen_at is not null)::int as unexpected,
-            count(*) filter (where not expected and seen_at is not null and not coalesce(in_stock, true))::int as back
-          from inventory_tags where inventory_id = ${inv.id} and tenant_id = ${t} and article_id is not null${only(sql`article_id`)}
-          group by article_id
-        ),
-        n as (
-          select l.id, coalesce(g.expected, 0) as expected, coalesce(g.found, 0) as found,
-            coalesce(g.unexpected, 0) as unexpected,
-            coalesce(g.found, 0) + coalesce(g.back, 0) + coalesce(l.manual, 0) as counted,
-            (coalesce(g.expected, 0) + coalesce(g.unexpected, 0) > 0 or l.manual is not null) as is_counted
-          from inventory_lines l left join g on g.article_id = l.article_id
+    sql`with n as materialized (
+          select l.id, g.expected, g.found, g.unexpected, g.found + g.back + coalesce(l.manual, 0) as counted,
+            (g.expected + g.unexpected > 0 or l.manual is not null) as is_counted
+          from inventory_lines l cross join lateral (
+            select count(*) filter (where expected)::int as expected,
+              count(*) filter (where expected and seen_at is not null)::int as found,
+              count(*) filter (where not expected and seen_at is not null)::int as unexpected,
+              count(*) filter (where not expected and seen_at is not null and not coalesce(in_stock, true))::int as back
+            from inventory_tags it where it.inventory_id = l.inventory_id and it.article_id = l.article_id
+              and it.tenant_id = ${t}
+          ) g
           where l.inventory_id = ${inv.id} and l.tenant_id = ${t}${only(sql`l.article_id`)}
         )
         update inventory_lines l set tags_expected = n.expected, tags_found = n.found,
@@ -177,7 +174,7 @@ export async function recomputeLines(tx: Tx, inv: CountedInventory, articleIds?:
           is_counted = n.is_counted,
           gap = case when n.is_counted then n.counted - l.theoretical else 0 end,
           gap_value = case when n.is_counted then (n.counted - l.theoretical) * l.unit_cost else 0 end
-        from n where l.id = n.id`,
+        from n where l.id = n.id and l.tenant_id = ${t}`,
   );
   await tx.execute(
     sql`update inventories i set article_count = s.lines, theoretical = s.theoretical, counted = s.counted, gap = s.gap,
