@@ -6,7 +6,8 @@ import { hooksOf, toQueryString, type ListArgs } from './resource-api';
 
 type Base = BaseQueryFn<QueryArgs, unknown, QueryError>;
 
-export type StatusChange<S extends string> = { id: number; status: S; note?: string | null };
+/** A change of status: the status, a note, and the transition's options when it has some (`applyAdjustments`). */
+export type StatusChange<S extends string> = { id: number; status: S; note?: string | null } & Record<string, unknown>;
 
 /** What one call of `createDocumentApi` gives a document type: its endpoints as hooks, its PDF, its tag. */
 export type DocumentApi<TSummary, TDoc, TInput, S extends string> = {

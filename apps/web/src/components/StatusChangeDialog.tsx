@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { STATUS_NOTE_MAX } from '@tagstock/contract';
@@ -14,24 +16,46 @@ export const StatusChangeDialog = ({
   onClose,
   open,
   cancelLabel,
+  options,
   ...props
-}: Omit<ConfirmDialogProps, 'onConfirm' | 'children'> & { onConfirm: (note: string | null) => void }) => {
+}: Omit<ConfirmDialogProps, 'onConfirm' | 'children'> & {
+  /** Checkboxes of the change (off at each opening), their values sent with it. */
+  options?: { name: string; label: string }[];
+  onConfirm: (note: string | null, options: Record<string, boolean>) => void;
+}) => {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
-  // Each opening starts with an empty note.
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+  // Each opening starts with an empty note and its options off.
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setNote('');
+    if (open) {
+      setNote('');
+      setChecked({});
+    }
   }
   return (
     <ConfirmDialog
       {...props}
       open={open}
       cancelLabel={cancelLabel ?? t('actions.close')}
-      onConfirm={() => onConfirm(note.trim() || null)}
+      onConfirm={() => onConfirm(note.trim() || null, checked)}
       onClose={onClose}
     >
+      {options?.map((option) => (
+        <FormControlLabel
+          key={option.name}
+          sx={{ display: 'flex', mt: 1 }}
+          control={
+            <Checkbox
+              checked={checked[option.name] ?? false}
+              onChange={(e) => setChecked({ ...checked, [option.name]: e.target.checked })}
+            />
+          }
+          label={option.label}
+        />
+      ))}
       <TextField
         label={t('documents.statusNote')}
         value={note}

@@ -152,8 +152,13 @@ export type DocumentStatus<S extends string, State> = {
   allowed: boolean;
   texts: string;
   refusals?: Record<string, string>;
-  change: (to: S, note: string | null) => Promise<unknown>;
+  change: (to: S, note: string | null, options?: Record<string, boolean>) => Promise<unknown>;
   busy: boolean;
+  /**
+   * The choices a change offers besides its note, as checkboxes sent with it (finishing an inventory:
+   * `{ finished: ['applyAdjustments'] }`), labelled `${texts}.transitions.<status>.options.<name>`.
+   */
+  options?: Partial<Record<S, readonly string[]>>;
   /**
    * A change made in one click, without the dialog, its button standing out: the document already says all (a
    * note whose every item went out through the gate is delivered at once).
@@ -247,10 +252,10 @@ export const DocumentShell = <S extends string, State>({
   };
   const text = (to: S, part: 'action' | 'title' | 'confirm' | 'done') =>
     t(transitionKeys(status!.texts, to, part), { number: status!.doc.number ?? '' });
-  const changeStatus = async (to: S | null, note: string | null) => {
+  const changeStatus = async (to: S | null, note: string | null, options?: Record<string, boolean>) => {
     if (!status || !to) return;
     try {
-      await status.change(to, note);
+      await status.change(to, note, options);
       focusHeading.current = true;
       toast.success(text(to, 'done'));
     } catch (error) {
@@ -335,7 +340,11 @@ export const DocumentShell = <S extends string, State>({
           confirmLabel={shown ? text(shown, 'action') : ''}
           danger={shown === 'canceled'}
           busy={status.busy}
-          onConfirm={(note) => void changeStatus(confirming, note)}
+          options={(shown && status.options?.[shown])?.map((name) => ({
+            name,
+            label: t(`${status.texts}.transitions.${shown}.options.${name}`),
+          }))}
+          onConfirm={(note, options) => void changeStatus(confirming, note, options)}
           onClose={() => setConfirming(null)}
         />
       )}

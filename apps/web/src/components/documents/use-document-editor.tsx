@@ -55,11 +55,12 @@ export function useDocumentEditor<S extends string, TDoc extends Doc<S>, TInput,
       message: t(`${texts}.created`, { number: created.number }),
     }),
   });
-  const changeStatus = (status: S, note: string | null) => setStatus({ id: doc!.id, status, note }).unwrap();
+  const changeStatus = (status: S, note: string | null, options: Record<string, boolean> = {}) =>
+    setStatus({ ...options, id: doc!.id, status, note }).unwrap();
   /** The shell's status actions for the type's transitions (their texts under the type's). */
   const status = (
     transitions: readonly TDocumentTransition<S, TDoc>[],
-    more: Partial<Pick<DocumentStatus<S, TDoc>, 'refusals' | 'change' | 'actor' | 'direct'>> = {},
+    more: Partial<Pick<DocumentStatus<S, TDoc>, 'refusals' | 'change' | 'actor' | 'direct' | 'options'>> = {},
   ): DocumentStatus<S, TDoc> | undefined =>
     doc
       ? {

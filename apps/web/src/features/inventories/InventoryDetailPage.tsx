@@ -1,45 +1,28 @@
-import { useState, type RefObject } from 'react';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
+import type { RefObject } from 'react';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import * as C from '@tagstock/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DocumentHeader, type HeaderField, type HeaderInput } from '../../components/documents/DocumentHeader';
 import { DocumentLoader, DocumentShell } from '../../components/documents/DocumentPage';
 import { HistorySection } from '../../components/documents/HistorySection';
 import { DocumentSubtitle, useDocumentEditor } from '../../components/documents/use-document-editor';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { DownloadButton } from '../../components/PdfButton';
-import { problemMessage } from '../../components/notify';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
 import type { ReferenceSource } from '../../components/reference-source';
 import { Section } from '../../components/Section';
 import { categoryRef } from '../categories/api';
 import { formatGap, formatGapValue } from '../gaps/gaps';
 import { consumerRef } from '../rfid/api';
-import {
-  HISTORY,
-  InventoryStatusChip,
-  inventoryApi as api,
-  locationRef,
-  useInventoryFinishMutation,
-  useInventoryQuery,
-} from './api';
+import { HISTORY, InventoryStatusChip, inventoryApi as api, locationRef, useInventoryQuery } from './api';
 import * as draft from './draft';
 import { InventoryLines } from './InventoryLines';
 
 const LIST = '/admin/inventories';
 type Inventory = C.TInventory;
 // No rule reads the inventory (the contract's state is empty): its transitions hold for the full document.
-const TRANSITIONS = C.INVENTORY_TRANSITIONS.filter((rule) => rule.to !== 'finished') as C.TDocumentTransition<
-  C.TInventoryStatus,
-  Inventory
->[];
+const TRANSITIONS = C.INVENTORY_TRANSITIONS as readonly C.TDocumentTransition<C.TInventoryStatus, Inventory>[];
 const SOURCES: Record<Exclude<C.TInventoryScopeKind, 'all'>, ReferenceSource> = {
   location: locationRef,
   categories: categoryRef,
@@ -134,53 +117,8 @@ const TOTALS = 'theoretical counted missing surplus gap gapValue tagsFound tagsM
     }),
   );
 
-/** Finishing: the results are frozen; the gaps go to the stock if asked (once). */
-const FinishDialog = ({ inventory, onClose }: { inventory: Inventory; onClose: () => void }) => {
-  const { t } = useTranslation();
-  const [finish, { isLoading }] = useInventoryFinishMutation();
-  const [applyAdjustments, setApply] = useState(false);
-  const [note, setNote] = useState('');
-  const text = (part: string) => t(`inventories.transitions.finished.${part}`, { number: inventory.number });
-  const body = { status: 'finished' as const, applyAdjustments, note: note.trim() || null };
-  const run = () =>
-    finish({ inventoryId: inventory.id, body })
-      .unwrap()
-      .then(() => {
-        toast.success(text('done'));
-        onClose();
-      })
-      .catch((error: unknown) => toast.error(problemMessage(error, t)));
-  return (
-    <ConfirmDialog
-      open
-      title={text('title')}
-      message={text('confirm')}
-      confirmLabel={text('action')}
-      cancelLabel={t('actions.close')}
-      busy={isLoading}
-      onConfirm={() => void run()}
-      onClose={onClose}
-    >
-      <FormControlLabel
-        control={<Checkbox checked={applyAdjustments} onChange={(e) => setApply(e.target.checked)} />}
-        label={t('inventories.applyAdjustments')}
-      />
-      <TextField
-        label={t('documents.statusNote')}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        fullWidth
-        multiline
-        size="small"
-        slotProps={{ htmlInput: { maxLength: C.STATUS_NOTE_MAX } }}
-      />
-    </ConfirmDialog>
-  );
-};
-
 const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; focus: RefObject<boolean> }) => {
   const { t, i18n } = useTranslation();
-  const [finishing, setFinishing] = useState(false);
   const editor = useDocumentEditor({
     api,
     doc: inventory,
@@ -193,7 +131,6 @@ const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; fo
     serverErrors: draft.serverErrors,
     initial: () => draft.draftOf(inventory),
   });
-  const started = inventory?.status === 'started';
   return (
     <DocumentShell
       {...editor.shell}
@@ -205,8 +142,8 @@ const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; fo
           />
         )
       }
-      // Finish has its own dialog (apply the gaps or not).
-      status={editor.status(TRANSITIONS)}
+      // Finishing may apply the gaps to the stock (once).
+      status={editor.status(TRANSITIONS, { options: { finished: ['applyAdjustments'] } })}
       actions={
         inventory && (
           <>
@@ -216,11 +153,6 @@ const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; fo
                 fileName={`${inventory.number ?? inventory.id}.xlsx`}
                 label={t('inventories.exportXlsx')}
               />
-            )}
-            {started && editor.canWrite && (
-              <Button variant="contained" onClick={() => setFinishing(true)}>
-                {t('inventories.transitions.finished.action')}
-              </Button>
             )}
           </>
         )
@@ -240,7 +172,6 @@ const InventoryEditor = ({ inventory, focus }: { inventory: Inventory | null; fo
         )}
         {inventory && <HistorySection events={editor.history} vocabulary={HISTORY} />}
       </Stack>
-      {finishing && inventory && <FinishDialog inventory={inventory} onClose={() => setFinishing(false)} />}
     </DocumentShell>
   );
 };

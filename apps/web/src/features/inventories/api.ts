@@ -16,25 +16,20 @@ export const COUNTED = tags([INVENTORIES_TAG, 'Dashboard']);
 /**
  * SPEC state group `inventory` (DESIGN §4b): the kit's endpoints (`inventoryList`, `inventoryCreate`…), `inventory`
  * (one inventory, as the detail page reads it) and `inventoryLigne` (its lines, `lines-api.ts`). Starting snapshots the stock;
- * finishing may move it.
+ * finishing may move it (and the widgets' figures).
  */
 export const inventoryApi = createDocumentApi<C.TInventorySummary, C.TInventory, C.TInventoryInput, C.TInventoryStatus>(
-  { name: 'inventory', path: '/inventories', tag: INVENTORIES_TAG, statusInvalidates: MOVED },
+  { name: 'inventory', path: '/inventories', tag: INVENTORIES_TAG, statusInvalidates: [...MOVED, 'Dashboard'] },
 );
 
-/** One inventory as the detail page reads it (SPEC `inventory`), and finishing it. */
+/** One inventory as the detail page reads it (SPEC `inventory`). */
 export const inventoryExtrasApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     inventory: build.query<C.TInventory, number>({ query: (id) => `/inventories/${id}`, providesTags: COUNTED }),
-    /** Finishing takes more than the kit's status change: whether to apply the gaps to the stock. */
-    inventoryFinish: build.mutation<C.TInventory, { inventoryId: number; body: C.TInventoryStatusChange }>({
-      query: ({ inventoryId, body }) => ({ url: `/inventories/${inventoryId}/status`, method: 'POST', body }),
-      invalidatesTags: tags([...COUNTED, 'Logs', ...MOVED]),
-    }),
   }),
 });
 
-export const { useInventoryQuery, useInventoryFinishMutation } = inventoryExtrasApi;
+export const { useInventoryQuery } = inventoryExtrasApi;
 
 export const InventoryStatusChip = statusChip<C.TInventoryStatus>(
   { draft: 'info', started: 'warning', finished: 'success', canceled: 'default' },
