@@ -16,6 +16,8 @@ CREATE TABLE "inventories" (
 	"article_count" integer DEFAULT 0 NOT NULL,
 	"missing" integer DEFAULT 0 NOT NULL,
 	"surplus" integer DEFAULT 0 NOT NULL,
+	"missing_value" numeric(22, 2) DEFAULT '0' NOT NULL,
+	"surplus_value" numeric(22, 2) DEFAULT '0' NOT NULL,
 	"tags_unknown" integer DEFAULT 0 NOT NULL,
 	"theoretical" integer DEFAULT 0 NOT NULL,
 	"counted" integer DEFAULT 0 NOT NULL,
@@ -27,6 +29,19 @@ CREATE TABLE "inventories" (
 	"tags_unexpected" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "inventories_status_ck" CHECK ("inventories"."status" in ('draft', 'started', 'finished', 'canceled')),
 	CONSTRAINT "inventories_scope_ck" CHECK ("inventories"."scope_kind" in ('all', 'location', 'categories', 'attributions'))
+);
+--> statement-breakpoint
+CREATE TABLE "inventory_gap_groups" (
+	"tenant_id" integer NOT NULL,
+	"inventory_id" integer NOT NULL,
+	"grouping" text NOT NULL,
+	"key" integer,
+	"label" text NOT NULL,
+	"theoretical" integer NOT NULL,
+	"counted" integer NOT NULL,
+	"gap" integer NOT NULL,
+	"gap_value" numeric(22, 2) NOT NULL,
+	CONSTRAINT "inventory_gap_groups_grouping_ck" CHECK ("inventory_gap_groups"."grouping" in ('category', 'attribution'))
 );
 --> statement-breakpoint
 CREATE TABLE "inventory_lines" (
@@ -89,6 +104,8 @@ CREATE TABLE "lost_articles" (
 --> statement-breakpoint
 ALTER TABLE "inventories" ADD CONSTRAINT "inventories_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventories" ADD CONSTRAINT "inventories_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_gap_groups" ADD CONSTRAINT "inventory_gap_groups_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_gap_groups" ADD CONSTRAINT "inventory_gap_groups_inventory_id_inventories_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."inventories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_lines" ADD CONSTRAINT "inventory_lines_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_lines" ADD CONSTRAINT "inventory_lines_inventory_id_inventories_id_fk" FOREIGN KEY ("inventory_id") REFERENCES "public"."inventories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_lines" ADD CONSTRAINT "inventory_lines_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -104,13 +121,16 @@ ALTER TABLE "lost_articles" ADD CONSTRAINT "lost_articles_decided_by_users_id_fk
 CREATE UNIQUE INDEX "inventories_tenant_number_uq" ON "inventories" USING btree ("tenant_id","number");--> statement-breakpoint
 CREATE INDEX "inventories_tenant_finished_idx" ON "inventories" USING btree ("tenant_id","finished_at" DESC NULLS LAST) WHERE "inventories"."status" = 'finished';--> statement-breakpoint
 CREATE INDEX "inventories_tenant_created_idx" ON "inventories" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "inventory_gap_groups_inventory_idx" ON "inventory_gap_groups" USING btree ("inventory_id","grouping");--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_lines_inventory_article_uq" ON "inventory_lines" USING btree ("inventory_id","article_id");--> statement-breakpoint
+CREATE INDEX "inventory_lines_gap_idx" ON "inventory_lines" USING btree ("inventory_id") WHERE "inventory_lines"."gap" <> 0;--> statement-breakpoint
 CREATE INDEX "inventory_tags_article_idx" ON "inventory_tags" USING btree ("inventory_id","article_id");--> statement-breakpoint
 CREATE INDEX "inventory_tags_tag_idx" ON "inventory_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE INDEX "lost_articles_tenant_status_idx" ON "lost_articles" USING btree ("tenant_id","status","suspected_at" DESC NULLS LAST);--> statement-breakpoint
 SELECT app_protect_tenant_table('inventories');--> statement-breakpoint
 SELECT app_protect_tenant_table('inventory_lines');--> statement-breakpoint
 SELECT app_protect_tenant_table('inventory_tags');--> statement-breakpoint
+SELECT app_protect_tenant_table('inventory_gap_groups');--> statement-breakpoint
 SELECT app_protect_tenant_table('lost_articles');--> statement-breakpoint
 SELECT app_protect_tenant_table('inventory_settings');--> statement-breakpoint
 SELECT app_grant_new_resource('inventories');

@@ -60,8 +60,8 @@ const holder = (tenantId: number) => sql`left join lateral (
     order by h.rank, h.consumer_id limit 1
   ) h on true`;
 
-const GROUPS: Record<TGapGrouping, (tenantId: number) => { key: SQL; label: SQL; join: SQL }> = {
-  article: () => ({ key: sql`a.id`, label: sql`a.reference || ' — ' || a.designation`, join: sql`` }),
+/** The group keys and names a finished inventory's lines are summed by (kept in `inventory_gap_groups`). */
+const GROUPS: Record<Exclude<TGapGrouping, 'article'>, (tenantId: number) => { key: SQL; label: SQL; join: SQL }> = {
   category: (t) => ({
     key: sql`c.id`,
     label: sql`coalesce(c.name, '')`,
@@ -70,31 +70,57 @@ const GROUPS: Record<TGapGrouping, (tenantId: number) => { key: SQL; label: SQL;
   attribution: (t) => ({ key: sql`h.consumer_id`, label: sql`coalesce(h.name, '')`, join: holder(t) }),
 };
 
-/** The counted lines of the inventories, summed by group: the current one's groups with a gap in either. */
-async function gapRows(
-  tx: Tx,
-  tenantId: number,
-  by: TGapGrouping,
-  current: number,
-  previous: number | null,
-  limit = 500,
-) {
-  const g = GROUPS[by](tenantId);
+/** Sums a finished inventory's counted lines by category and by attribution, once (the gaps read these rows). */
+export async function keepGapGroups(tx: Tx, tenantId: number, inventoryId: number) {
+  for (const [grouping, of] of Object.entries(GROUPS)) {
+    const g = of(tenantId);
+    await tx.execute(
+      sql`insert into inventory_gap_groups (tenant_id, inventory_id, grouping, key, label, theoretical, counted, gap,
+            gap_value)
+          select ${tenantId}, ${inventoryId}, ${grouping}, ${g.key}, ${g.label}, sum(l.theoretical), sum(l.counted),
+            sum(l.gap), sum(l.gap_value)
+          from inventory_lines l join articles a on a.id = l.article_id and a.tenant_id = ${tenantId} ${g.join}
+          where l.inventory_id = ${inventoryId} and l.tenant_id = ${tenantId} and l.is_counted
+          group by 4, 5`,
+    );
+  }
+}
+
+const rowColumns = (n: SQL, p: SQL) => sql`${n}.theoretical, ${n}.counted, ${n}.gap,
+  ${moneyText(sql`${n}.gap_value`)} as "gapValue", ${p}.gap as "previousGap",
+  case when ${p}.gap_value is null then null else ${moneyText(sql`${p}.gap_value`)} end as "previousGapValue"`;
+
+/**
+ * The groups with a gap in the inventory (or the previous one), the largest in value first: by article, its lines
+ * with a gap (a partial index); by category or attribution, the sums kept when it finished.
+ */
+function gapRows(tx: Tx, tenantId: number, by: TGapGrouping, current: number, previous: number | null, limit = 500) {
+  const prev = previous ?? 0;
+  if (by === 'article')
+    return queryRows<TGapRow>(
+      tx,
+      sql`with k as (
+            select article_id from inventory_lines where inventory_id = ${current} and tenant_id = ${tenantId} and gap <> 0
+            union
+            select article_id from inventory_lines where inventory_id = ${prev} and tenant_id = ${tenantId} and gap <> 0
+          )
+          select l.article_id as key, a.reference || ' — ' || a.designation as label, ${rowColumns(sql`l`, sql`p`)}
+          from k join inventory_lines l on l.inventory_id = ${current} and l.article_id = k.article_id
+            and l.tenant_id = ${tenantId} and l.is_counted
+          join articles a on a.id = l.article_id and a.tenant_id = ${tenantId}
+          left join inventory_lines p on p.inventory_id = ${prev} and p.article_id = k.article_id
+            and p.tenant_id = ${tenantId} and p.is_counted
+          order by abs(l.gap_value) desc, label limit ${limit}`,
+    );
   return queryRows<TGapRow>(
     tx,
-    sql`with s as (
-          select ${g.key} as key, ${g.label} as label, l.inventory_id = ${current} as now,
-            sum(l.theoretical)::int as t, sum(l.counted)::int as c, sum(l.gap)::int as g, sum(l.gap_value) as v
-          from inventory_lines l join articles a on a.id = l.article_id and a.tenant_id = ${tenantId} ${g.join}
-          where l.tenant_id = ${tenantId} and l.is_counted
-            and l.inventory_id in (${current}::int, ${previous ?? current}::int)
-          group by 1, 2, 3
-        )
-        select n.key, n.label, n.t as theoretical, n.c as counted, n.g as gap, ${moneyText(sql`n.v`)} as "gapValue",
-          p.g as "previousGap", case when p.v is null then null else ${moneyText(sql`p.v`)} end as "previousGapValue"
-        from s n left join s p on not p.now and p.key is not distinct from n.key and p.label = n.label
-        where n.now and (n.g <> 0 or coalesce(p.g, 0) <> 0)
-        order by abs(n.v) desc, n.label limit ${limit}`,
+    sql`select n.key, n.label, ${rowColumns(sql`n`, sql`p`)}
+        from inventory_gap_groups n left join inventory_gap_groups p on p.inventory_id = ${prev}
+          and p.tenant_id = ${tenantId} and p.grouping = n.grouping and p.key is not distinct from n.key
+          and p.label = n.label
+        where n.inventory_id = ${current} and n.tenant_id = ${tenantId} and n.grouping = ${by}
+          and (n.gap <> 0 or coalesce(p.gap, 0) <> 0)
+        order by abs(n.gap_value) desc, n.label limit ${limit}`,
   );
 }
 
@@ -136,13 +162,9 @@ export function inventoryWidgets(db: Db): FastifyPluginAsyncZod {
     widget('/dashboard/sum-ecart-en-valeur/:id', ZSumEcartValue, async (tx, tenantId) => {
       const [row] = await queryRows(
         tx,
-        sql`select ${latestColumns},
-              ${moneyText(sql`coalesce((select -sum(gap_value) from inventory_lines
-                where inventory_id = i.id and tenant_id = ${tenantId} and gap < 0), 0)`)} as "missingValue",
-              ${moneyText(sql`coalesce((select sum(gap_value) from inventory_lines
-                where inventory_id = i.id and tenant_id = ${tenantId} and gap > 0), 0)`)} as "surplusValue",
-              ${moneyText(sql`gap_value`)} as "gapValue"
-            from inventories i where id = ${lastFinished(tenantId)}`,
+        sql`select ${latestColumns}, ${moneyText(sql`missing_value`)} as "missingValue",
+              ${moneyText(sql`surplus_value`)} as "surplusValue", ${moneyText(sql`gap_value`)} as "gapValue"
+            from inventories where id = ${lastFinished(tenantId)}`,
       );
       return (row ?? null) as never;
     });

@@ -52,6 +52,8 @@ export const inventories = pgTable(
     articleCount: integer('article_count').notNull().default(0),
     missing: integer('missing').notNull().default(0),
     surplus: integer('surplus').notNull().default(0),
+    missingValue: documentAmount('missing_value').notNull().default('0'),
+    surplusValue: documentAmount('surplus_value').notNull().default('0'),
     tagsUnknown: integer('tags_unknown').notNull().default(0),
     ...countTotals(),
   },
@@ -92,6 +94,38 @@ export const inventoryLines = pgTable(
   (t) => [
     uniqueIndex('inventory_lines_inventory_article_uq').on(t.inventoryId, t.articleId),
     check('inventory_lines_manual_ck', sql`${t.manual} is null or ${t.manual} >= 0`),
+    // The gaps by article read only the lines with a gap.
+    index('inventory_lines_gap_idx')
+      .on(t.inventoryId)
+      .where(sql`${t.gap} <> 0`),
+  ],
+);
+
+/**
+ * A finished inventory's counted lines summed by category and by attribution (its holder when it finished), written
+ * once when it finishes: the gaps and the widgets read a few rows, not every line with its holder.
+ */
+export const inventoryGapGroups = pgTable(
+  'inventory_gap_groups',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    inventoryId: integer('inventory_id')
+      .notNull()
+      .references(() => inventories.id, { onDelete: 'cascade' }),
+    grouping: text('grouping').notNull(),
+    /** The category or the consumer; null: none (an attribution to a location only is named by `label`). */
+    key: integer('key'),
+    label: text('label').notNull(),
+    theoretical: integer('theoretical').notNull(),
+    counted: integer('counted').notNull(),
+    gap: integer('gap').notNull(),
+    gapValue: documentAmount('gap_value').notNull(),
+  },
+  (t) => [
+    index('inventory_gap_groups_inventory_idx').on(t.inventoryId, t.grouping),
+    check('inventory_gap_groups_grouping_ck', sql`${t.grouping} in ('category', 'attribution')`),
   ],
 );
 

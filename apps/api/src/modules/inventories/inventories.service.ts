@@ -7,8 +7,16 @@ import * as kit from '../../platform/documents/kit';
 import { badRequest } from '../../platform/errors';
 import { formatDate, type PdfLanguage } from '../../platform/pdf/pdf-format';
 import { companyForDocuments } from '../company/company.service';
+import { keepGapGroups } from './gaps';
 import { suspectMissing } from './lost-articles';
-import { applyAdjustments, recomputeLines, refreshCount, snapshot, type CountedInventory } from './reconcile';
+import {
+  applyAdjustments,
+  recomputeLines,
+  refreshCount,
+  snapshot,
+  takeInReads,
+  type CountedInventory,
+} from './reconcile';
 import { inventories, inventoryLines } from './inventories.schema';
 
 type Input = z.output<typeof C.ZInventoryInput>;
@@ -143,9 +151,10 @@ export const inventoryType: kit.DocumentType<C.TInventoryStatus, C.TInventory, I
       'draft>started': (ctx, inv) => snapshot(ctx.tx, inv),
       // The last reads taken in, every line recomputed, then frozen: the gaps applied if asked, the missing suspected.
       'started>finished': async (ctx, inv, body) => {
-        await refreshCount(ctx.tx, inv);
+        await takeInReads(ctx.tx, inv);
         await recomputeLines(ctx.tx, inv);
         if (body.applyAdjustments === true) await applyAdjustments(ctx.tx, inv, ctx.userId);
+        await keepGapGroups(ctx.tx, ctx.tenantId, inv.id);
         await suspectMissing(ctx.tx, ctx.tenantId, inv.id, ctx.userId);
       },
     },

@@ -27,6 +27,8 @@ const scopeLocations = (inv: CountedInventory) =>
         where r.tenant_id = ${inv.tenantId} and r.id = any(${jsonIds(inv.scopeIds)}))`;
 
 const jsonIds = (ids: readonly number[]) => sql`array(select value::int from ${jsonList(ids)})`;
+/** A set of many ids, matched through a hashed semi-join (`= any` of an array compares each row with every id). */
+const idSet = (ids: readonly number[]) => sql`(select value::int from ${jsonList(ids)})`;
 
 /** The consumers' attributions in force today (article, tag and category ones). */
 const attributedTo = (inv: CountedInventory, target: SQL, column: 'article_id' | 'tag_id') =>
@@ -139,7 +141,7 @@ export async function takeInReads(tx: Tx, inv: CountedInventory): Promise<number
     await tx.execute(
       sql`insert into inventory_lines (tenant_id, inventory_id, article_id, unit_cost, theoretical)
           select ${t}, ${inv.id}, a.id, coalesce(a.unit_price, a.price_ht), 0 from articles a
-          where a.tenant_id = ${t} and a.id = any(${jsonIds(articles)})
+          where a.tenant_id = ${t} and a.id in ${idSet(articles)}
           on conflict (inventory_id, article_id) do nothing`,
     );
   return articles;
@@ -152,7 +154,7 @@ export async function takeInReads(tx: Tx, inv: CountedInventory): Promise<number
  */
 export async function recomputeLines(tx: Tx, inv: CountedInventory, articleIds?: readonly number[]) {
   const t = inv.tenantId;
-  const only = (column: SQL) => (articleIds ? sql` and ${column} = any(${jsonIds(articleIds)})` : sql``);
+  const only = (column: SQL) => (articleIds ? sql` and ${column} in ${idSet(articleIds)}` : sql``);
   // Each line counts its own tags through the (inventory, article) index: linear whatever the planner's statistics
   // (the tables were just written in this transaction, and a join of two aggregates it thinks tiny is quadratic).
   await tx.execute(
@@ -178,7 +180,8 @@ export async function recomputeLines(tx: Tx, inv: CountedInventory, articleIds?:
   );
   await tx.execute(
     sql`update inventories i set article_count = s.lines, theoretical = s.theoretical, counted = s.counted, gap = s.gap,
-          gap_value = s.gap_value, missing = s.missing, surplus = s.surplus, tags_expected = s.expected,
+          gap_value = s.gap_value, missing = s.missing, surplus = s.surplus, missing_value = s.missing_value,
+          surplus_value = s.surplus_value, tags_expected = s.expected,
           tags_found = s.found, tags_missing = s.expected - s.found, tags_unexpected = u.unexpected,
           tags_unknown = u.unknown, updated_at = now()
         from (
@@ -186,6 +189,8 @@ export async function recomputeLines(tx: Tx, inv: CountedInventory, articleIds?:
             coalesce(sum(counted), 0)::int as counted, coalesce(sum(gap), 0)::int as gap,
             coalesce(sum(gap_value), 0) as gap_value, coalesce(sum(-gap) filter (where gap < 0), 0)::int as missing,
             coalesce(sum(gap) filter (where gap > 0), 0)::int as surplus,
+            coalesce(sum(-gap_value) filter (where gap < 0), 0) as missing_value,
+            coalesce(sum(gap_value) filter (where gap > 0), 0) as surplus_value,
             coalesce(sum(tags_expected), 0)::int as expected, coalesce(sum(tags_found), 0)::int as found
           from inventory_lines where inventory_id = ${inv.id} and tenant_id = ${t}
         ) s, (

@@ -417,6 +417,19 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
       missing: ['Unités manquantes', 'Units missing'],
       surplus: ['Unités en surplus', 'Units over'],
       tags_unknown: ['EPC lus liés à aucun article', 'EPCs read bound to no article'],
+      missing_value: ['Valeur des unités manquantes', 'Value of the units missing'],
+      surplus_value: ['Valeur des unités en surplus', 'Value of the units over'],
+    },
+  },
+  inventory_gap_groups: {
+    meaning: [
+      'Écarts d’un inventaire terminé par catégorie et par attribution',
+      'Gaps of a finished inventory by category and by attribution',
+    ],
+    columns: {
+      inventory_id: ['Inventaire (inventories.id)', 'Inventory (inventories.id)'],
+      grouping: ['Regroupement (category, attribution)', 'Grouping (category, attribution)'],
+      key: ['Catégorie ou consommateur (id)', 'Category or consumer (id)'],
     },
   },
   inventory_lines: {
