@@ -208,9 +208,11 @@ export async function refreshCount(tx: Tx, inv: CountedInventory) {
   if (articles.length) await recomputeLines(tx, inv, articles);
 }
 
+const ADJUSTMENT_BATCH = 1000;
+
 /**
- * Applies the counted lines' gaps to the stock (reason "inventory", the inventory's number), in one batch. A gap
- * never takes an article below zero: stock that left during the count is not taken twice.
+ * Applies the counted lines' gaps to the stock (reason "inventory", the inventory's number), in the finish's
+ * transaction. A gap never takes an article below zero: stock that left during the count is not taken twice.
  */
 export async function applyAdjustments(tx: Tx, inv: CountedInventory, userId: number | null) {
   const lines = await queryRows<{ articleId: number; gap: number }>(
@@ -237,7 +239,10 @@ export async function applyAdjustments(tx: Tx, inv: CountedInventory, userId: nu
           },
         ];
   });
-  await moveStock(tx, { tenantId: inv.tenantId, userId }, changes, { locked });
+  // In batches: one statement of tens of thousands of changes joins its parts row by row (its planner sees them as
+  // small); each article moves once, so the quantities locked above stay right from batch to batch.
+  for (let i = 0; i < changes.length; i += ADJUSTMENT_BATCH)
+    await moveStock(tx, { tenantId: inv.tenantId, userId }, changes.slice(i, i + ADJUSTMENT_BATCH), { locked });
   await tx.execute(
     sql`update inventories set adjusted_at = now() where id = ${inv.id} and tenant_id = ${inv.tenantId}`,
   );
