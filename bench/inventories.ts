@@ -404,9 +404,10 @@ export async function inventoriesBench(): Promise<void> {
     `Inventories: finishing ${label(LARGE)} over ${LARGE.articles.toLocaleString('en')} articles, gap endpoints (server in process, HTTP, one client, ${REQUESTS} sequential requests each after ${WARMUP})`,
     [
       'Machine: 2 cores shared with other work. (a) and (b) are two inventories of the whole stock in a row on the same ' +
-        'data, each with its own reads written after its start: (a) finished without adjustments, (b) with them, so ' +
-        'b − a is the adjustments (moveStock and its stock movements and log). Each finish is one HTTP request ' +
-        '(POST /inventories/:id/status), nothing taken in before it. Memory is the whole process (server, client ' +
+        'data, each with its own reads written after its start: (a) finished without adjustments, (b) with them; b − a ' +
+        "is the adjustments (moveStock, its stock movements and log) plus what (a)'s missed tags add to (b)'s " +
+        'suspected-lost marking (it reads every finished inventory of the missing tags). Each finish is one HTTP ' +
+        'request (POST /inventories/:id/status), nothing taken in before it. Memory is the whole process (server, client ' +
         "and, on PGlite, the database's WASM heap).",
       '',
       ...finishRows,
