@@ -92,7 +92,8 @@ export async function recordSession(
     found = await markFound(
       tx,
       { tenantId, userId: auth.userId },
-      sql`select id from tags where tenant_id = ${tenantId} and epc in (select value from ${jsonList([...firstSeen.keys()])})`,
+      sql`exists (select 1 from tags x where x.id = l.tag_id and x.tenant_id = ${tenantId}
+          and x.epc in (select value from ${jsonList([...firstSeen.keys()])}))`,
     );
     await tx.execute(sql`update handheld_sessions set known_count = ${known} where id = ${inserted.id}`);
     await tx.execute(sql`update terminals set last_sync_at = now() where id = ${terminal.id}`);

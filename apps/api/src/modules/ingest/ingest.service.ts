@@ -454,7 +454,8 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       ? await markFound(
           tx,
           { tenantId: reader.tenantId, userId: null },
-          sql`select id from tags where tenant_id = ${reader.tenantId} and epc in (select value from ${jsonList(seen)})`,
+          sql`exists (select 1 from tags x where x.id = l.tag_id and x.tenant_id = ${reader.tenantId}
+              and x.epc in (select value from ${jsonList(seen)}))`,
         )
       : [];
     return { report, notices, found };

@@ -45,20 +45,19 @@ export async function lostArticleSettings(tx: Tx, tenantId: number): Promise<TLo
 export async function suspectMissing(tx: Tx, tenantId: number, inventoryId: number, userId: number | null) {
   const { missedInventories } = await lostArticleSettings(tx, tenantId);
   await tx.execute(
-    sql`with missed as materialized (
-          select tag_id from inventory_tags
-          where inventory_id = ${inventoryId} and tenant_id = ${tenantId} and expected and seen_at is null
-            and tag_id is not null
-        ),
-        history as (
-          select it.tag_id, it.seen_at is null as miss,
-            row_number() over (partition by it.tag_id order by i.finished_at desc, i.id desc) as rn
-          from missed m join inventory_tags it on it.tag_id = m.tag_id and it.tenant_id = ${tenantId}
-          join inventories i on i.id = it.inventory_id and i.tenant_id = ${tenantId}
-          where i.status = 'finished' and it.expected
-        ),
-        streak as (
-          select tag_id, coalesce(min(rn) filter (where not miss) - 1, count(*))::int as n from history group by tag_id
+    // Each missed tag reads its own history through the tags' index (a lateral query: linear, whatever the statistics).
+    sql`with streak as (
+          select cur.tag_id, h.n from inventory_tags cur
+          cross join lateral (
+            select coalesce(min(rn) filter (where not miss) - 1, count(*))::int as n from (
+              select it.seen_at is null as miss,
+                row_number() over (order by i.finished_at desc, i.id desc) as rn
+              from inventory_tags it join inventories i on i.id = it.inventory_id and i.tenant_id = ${tenantId}
+              where it.tag_id = cur.tag_id and it.tenant_id = ${tenantId} and it.expected and i.status = 'finished'
+            ) x
+          ) h
+          where cur.inventory_id = ${inventoryId} and cur.tenant_id = ${tenantId} and cur.expected
+            and cur.seen_at is null and cur.tag_id is not null
         )
         insert into lost_articles (tenant_id, tag_id, status, cause, missed_inventories, inventory_id)
         select ${tenantId}, tag_id, 'suspected', 'inventory', n, ${inventoryId} from streak where n >= ${missedInventories}
@@ -71,26 +70,27 @@ export async function suspectMissing(tx: Tx, tenantId: number, inventoryId: numb
   await markFound(
     tx,
     { tenantId, userId },
-    sql`select tag_id from inventory_tags where inventory_id = ${inventoryId} and tenant_id = ${tenantId}
-        and seen_at is not null and tag_id is not null`,
+    sql`exists (select 1 from inventory_tags it where it.tag_id = l.tag_id and it.inventory_id = ${inventoryId}
+        and it.tenant_id = ${tenantId} and it.seen_at is not null)`,
   );
 }
 
 /**
- * Marks found the tags of `tagIds` (a query of tag ids) suspected or lost; a tag written off comes back into stock
+ * Marks found the tags suspected or lost that `seen` (a condition on the lost article `l`'s `tag_id`, checked for
+ * each of them: they are few) says were seen; a tag written off comes back into stock
  * (one unit of its article) unless it already did. Answers what was found, for a notification after commit.
  */
 export async function markFound(
   tx: Tx,
   ctx: { tenantId: number; userId: number | null },
-  tagIds: SQL,
+  seen: SQL,
 ): Promise<TLostArticleFound[]> {
   const t = ctx.tenantId;
   const found = await queryRows<TLostArticleFound & { back: boolean }>(
     tx,
     sql`with old as (
-          select tag_id, status, written_off from lost_articles
-          where tenant_id = ${t} and status in ('suspected', 'lost') and tag_id in (${tagIds}) for update
+          select l.tag_id, l.status, l.written_off from lost_articles l
+          where l.tenant_id = ${t} and l.status in ('suspected', 'lost') and ${seen} for update
         ),
         found as (
           update lost_articles l set status = 'found', found_at = now(), written_off = false
@@ -166,7 +166,7 @@ async function decide(tx: Tx, ctx: { tenantId: number; userId: number | null }, 
     throw conflict('invalid_transition', `A ${before.status} article cannot become ${to}`, undefined, {
       status: before.status,
     });
-  if (to === 'found') await markFound(tx, ctx, sql`select ${tagId}::int`);
+  if (to === 'found') await markFound(tx, ctx, sql`l.tag_id = ${tagId}`);
   else {
     const [tag] = await queryRows<{ articleId: number | null; inStock: boolean; quantity: number | null }>(
       tx,
