@@ -125,7 +125,7 @@ CREATE INDEX "inventory_gap_groups_inventory_idx" ON "inventory_gap_groups" USIN
 CREATE UNIQUE INDEX "inventory_lines_inventory_article_uq" ON "inventory_lines" USING btree ("inventory_id","article_id");--> statement-breakpoint
 CREATE INDEX "inventory_lines_gap_idx" ON "inventory_lines" USING btree ("inventory_id") WHERE "inventory_lines"."gap" <> 0;--> statement-breakpoint
 CREATE INDEX "inventory_tags_article_idx" ON "inventory_tags" USING btree ("inventory_id","article_id");--> statement-breakpoint
-CREATE INDEX "inventory_tags_tag_idx" ON "inventory_tags" USING btree ("tag_id");--> statement-breakpoint
+CREATE INDEX "inventory_tags_tag_idx" ON "inventory_tags" USING btree ("tag_id","inventory_id");--> statement-breakpoint
 CREATE INDEX "lost_articles_tenant_status_idx" ON "lost_articles" USING btree ("tenant_id","status","suspected_at" DESC NULLS LAST);--> statement-breakpoint
 SELECT app_protect_tenant_table('inventories');--> statement-breakpoint
 SELECT app_protect_tenant_table('inventory_lines');--> statement-breakpoint

@@ -156,7 +156,8 @@ export const inventoryTags = pgTable(
   (t) => [
     primaryKey({ name: 'inventory_tags_pk', columns: [t.inventoryId, t.epc] }),
     index('inventory_tags_article_idx').on(t.inventoryId, t.articleId),
-    index('inventory_tags_tag_idx').on(t.tagId),
+    // A tag's sightings across inventories (its history, whether a lost one was seen), one inventory exactly.
+    index('inventory_tags_tag_idx').on(t.tagId, t.inventoryId),
   ],
 );
 
