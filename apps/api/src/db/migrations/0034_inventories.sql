@@ -123,7 +123,7 @@ CREATE INDEX "inventories_tenant_finished_idx" ON "inventories" USING btree ("te
 CREATE INDEX "inventories_tenant_created_idx" ON "inventories" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "inventory_gap_groups_inventory_idx" ON "inventory_gap_groups" USING btree ("inventory_id","grouping");--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_lines_inventory_article_uq" ON "inventory_lines" USING btree ("inventory_id","article_id");--> statement-breakpoint
-CREATE INDEX "inventory_lines_gap_idx" ON "inventory_lines" USING btree ("inventory_id") WHERE "inventory_lines"."gap" <> 0;--> statement-breakpoint
+CREATE INDEX "inventory_lines_gap_idx" ON "inventory_lines" USING btree ("inventory_id",abs("gap_value") desc) WHERE "inventory_lines"."gap" <> 0;--> statement-breakpoint
 CREATE INDEX "inventory_tags_article_idx" ON "inventory_tags" USING btree ("inventory_id","article_id");--> statement-breakpoint
 CREATE INDEX "inventory_tags_tag_idx" ON "inventory_tags" USING btree ("tag_id","inventory_id");--> statement-breakpoint
 CREATE INDEX "lost_articles_tenant_status_idx" ON "lost_articles" USING btree ("tenant_id","status","suspected_at" DESC NULLS LAST);--> statement-breakpoint

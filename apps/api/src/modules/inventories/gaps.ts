@@ -91,26 +91,25 @@ const rowColumns = (n: SQL, p: SQL) => sql`${n}.theoretical, ${n}.counted, ${n}.
   case when ${p}.gap_value is null then null else ${moneyText(sql`${p}.gap_value`)} end as "previousGapValue"`;
 
 /**
- * The groups with a gap in the inventory (or the previous one), the largest in value first: by article, its lines
- * with a gap (a partial index); by category or attribution, the sums kept when it finished.
+ * The groups with a gap, the largest in value first, beside the previous inventory's: by article, the inventory's
+ * lines with a gap (an article whose gap is only in the previous one is in that one's gaps); by category or
+ * attribution, the sums kept when it finished, with a gap in either.
  */
 function gapRows(tx: Tx, tenantId: number, by: TGapGrouping, current: number, previous: number | null, limit = 500) {
   const prev = previous ?? 0;
   if (by === 'article')
+    // The largest first straight from the lines' gap index, then each one's article and previous line.
     return queryRows<TGapRow>(
       tx,
-      sql`with k as (
-            select article_id from inventory_lines where inventory_id = ${current} and tenant_id = ${tenantId} and gap <> 0
-            union
-            select article_id from inventory_lines where inventory_id = ${prev} and tenant_id = ${tenantId} and gap <> 0
+      sql`with l as (
+            select * from inventory_lines where inventory_id = ${current} and tenant_id = ${tenantId} and gap <> 0
+            order by abs(gap_value) desc limit ${limit}
           )
           select l.article_id as key, a.reference || ' — ' || a.designation as label, ${rowColumns(sql`l`, sql`p`)}
-          from k join inventory_lines l on l.inventory_id = ${current} and l.article_id = k.article_id
-            and l.tenant_id = ${tenantId} and l.is_counted
-          join articles a on a.id = l.article_id and a.tenant_id = ${tenantId}
-          left join inventory_lines p on p.inventory_id = ${prev} and p.article_id = k.article_id
+          from l join articles a on a.id = l.article_id and a.tenant_id = ${tenantId}
+          left join inventory_lines p on p.inventory_id = ${prev} and p.article_id = l.article_id
             and p.tenant_id = ${tenantId} and p.is_counted
-          order by abs(l.gap_value) desc, label limit ${limit}`,
+          order by abs(l.gap_value) desc, label`,
     );
   return queryRows<TGapRow>(
     tx,

@@ -94,9 +94,9 @@ export const inventoryLines = pgTable(
   (t) => [
     uniqueIndex('inventory_lines_inventory_article_uq').on(t.inventoryId, t.articleId),
     check('inventory_lines_manual_ck', sql`${t.manual} is null or ${t.manual} >= 0`),
-    // The gaps by article read only the lines with a gap.
+    // The gaps by article: an inventory's lines with a gap, the largest in value first.
     index('inventory_lines_gap_idx')
-      .on(t.inventoryId)
+      .on(t.inventoryId, sql`abs(${t.gapValue}) desc`)
       .where(sql`${t.gap} <> 0`),
   ],
 );
