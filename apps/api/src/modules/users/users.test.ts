@@ -249,7 +249,7 @@ describe('role permissions', () => {
     await call('POST', `/roles/${role}/permissions`, { permissions: ['articles.read'] });
     await ctx.database.db.execute(
       sql`insert into role_permissions (tenant_id, role_id, permission)
-          select tenant_id, id, 'inventories.read' from roles where id = ${role}`,
+          select tenant_id, id, 'retired.read' from roles where id = ${role}`,
     );
     const res = await call('GET', `/roles/${role}/permissions`);
     expect(res.statusCode).toBe(200);
