@@ -158,6 +158,10 @@ describe('CSV and XLSX in the user’s language', () => {
       ),
     ).toEqual(['27.60', '27.60', '1234.50', '1234.50', '1234.50', '1234.50', '1234567', '12', '-3.5']);
     expect(cellInput('31/12/2026', 'date')).toBe('2026-12-31');
+    // A date cell read without its format is Excel's day number; a year typed alone is not one.
+    expect(cellInput('46387', 'date')).toBe('2026-12-31');
+    expect(cellInput('46085.2125810185', 'datetime')).toBe('2026-03-04T05:06:07.000Z');
+    expect(cellInput('2026', 'date')).toBe('2026');
     expect(cellInput('Faux', 'boolean')).toBe('false');
     expect(cellInput('1 200', 'integer')).toBe('1200');
   });

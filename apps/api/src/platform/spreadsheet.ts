@@ -333,6 +333,9 @@ const FALSE_WORDS = new Set(['false', 'faux', 'no', 'non', '0']);
 const FR_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** The value of a typed cell as the input schemas expect it (decimal point, ISO dates, true/false). */
+/** Excel's day numbers of 1970 to 2099 (a number such as a year typed alone is not taken for one). */
+const excelSerial = (text: string) => /^\d{5}(\.\d+)?$/.test(text) && Number(text) >= 25569 && Number(text) < 73051;
+
 export function cellInput(text: string, type: SheetColumnType): string {
   if (!text) return text;
   switch (type) {
@@ -347,6 +350,12 @@ export function cellInput(text: string, type: SheetColumnType): string {
     }
     case 'date':
     case 'datetime': {
+      // A date as Excel stores it (days since 1899-12-30): a cell whose date format was not read (the streaming
+      // reader can meet a sheet before its styles), or a date typed in a General cell.
+      if (excelSerial(text)) {
+        const iso = new Date(Math.round((Number(text) - 25569) * 86_400_000)).toISOString();
+        return type === 'date' ? iso.slice(0, 10) : iso;
+      }
       const m = FR_DATE.exec(text);
       if (!m) return text;
       const date = `${m[3]}-${pad(Number(m[2]))}-${pad(Number(m[1]))}`;

@@ -85,19 +85,18 @@ export function inventoriesModule(db: Db) {
                 where l.inventory_id = ${inv.id} and l.tenant_id = ${tenantId} and l.article_id = v.article_id
                 returning l.article_id as "articleId"`,
       );
-      if (updated.length !== counts.length) {
-        const known = new Set(updated.map((u) => u.articleId));
+      const counted = new Set(updated.map((u) => u.articleId));
+      if (counted.size !== counts.length)
         throw badRequest(
           'unknown_reference',
           'Some articles are not in this inventory',
           body.lines.flatMap((l, i) =>
-            known.has(l.articleId)
+            counted.has(l.articleId)
               ? []
               : [{ field: `lines.${i}.articleId`, message: 'not in this inventory', code: 'not_found' }],
           ),
         );
-      }
-      await recomputeLines(tx, inv, [...known(updated)]);
+      await recomputeLines(tx, inv, [...counted]);
       return service.read(tx, tenantId, inv.id);
     });
 
@@ -247,5 +246,3 @@ export function inventoriesModule(db: Db) {
   };
   return { service, routes, count };
 }
-
-const known = (rows: { articleId: number }[]) => new Set(rows.map((r) => r.articleId));
