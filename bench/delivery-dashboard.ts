@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { openDatabase, queryRows, withTenant, type Database } from '../apps/api/src/db/client';
+import { queryRows, withTenant, type Database } from '../apps/api/src/db/client';
 import { TENANT_TIME_ZONE } from '../apps/api/src/platform/documents/numbering';
-import { seedDemo } from '../apps/api/src/seed/seed';
 import { seedInvoices } from './invoicing';
-import { dropDatabase, freshDatabase, inProcessConfig, loadAverage, record, signInSession } from './lib';
+import { inProcessApp, loadAverage, record, signInSession } from './lib';
 
 /**
  * The delivery widgets (SPEC §7: customers to deliver today, invoices to deliver today, late deliveries) with
@@ -109,12 +107,8 @@ export async function deliveryDashboard(): Promise<void> {
   ];
   const notes: string[] = [];
   for (const kind of KINDS) {
-    const url = kind === 'postgres' ? await freshDatabase(DB) : undefined;
-    const database = await openDatabase({ databaseUrl: url });
-    await database.migrate();
-    await seedDemo(database.db, PASSWORD);
-    const app = await buildApp(inProcessConfig, database);
-    await app.listen({ port: PORT, host: '127.0.0.1' });
+    const server = await inProcessApp(kind, DB, PORT, PASSWORD);
+    const { database } = server;
     try {
       // The Acme tenant: nothing else there; its admin reads the delivery notes.
       const { token, tenantId: t } = await signInSession(base, 'admin@acme.test', PASSWORD);
@@ -171,9 +165,7 @@ export async function deliveryDashboard(): Promise<void> {
           `load average ${loadSmall} (baseline), ${loadLarge} → ${loadAverage()} (${NOTES.toLocaleString('en')}).`,
       );
     } finally {
-      await app.close();
-      await database.close();
-      if (url) await dropDatabase(DB);
+      await server.close();
     }
   }
   record(

@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { openDatabase, queryRows, withTenant, type Database, type Tx } from '../apps/api/src/db/client';
+import { queryRows, withTenant, type Database, type Tx } from '../apps/api/src/db/client';
 import { moveStock } from '../apps/api/src/modules/stock/stock.service';
-import { seedDemo } from '../apps/api/src/seed/seed';
-import {
-  dropDatabase,
-  fmtMs,
-  freshDatabase,
-  inProcessConfig,
-  loadAverage,
-  record,
-  sequentialGets,
-  signInSession,
-} from './lib';
+import { fmtMs, inProcessApp, loadAverage, record, sequentialGets, signInSession } from './lib';
 
 /**
  * Inventories (issue 23): finishing a whole-stock inventory of about 100,000 counted tags over 20,000 articles,
@@ -319,12 +308,8 @@ export async function inventoriesBench(): Promise<void> {
   ];
   const notes: string[] = [];
   for (const kind of KINDS) {
-    const url = kind === 'postgres' ? await freshDatabase(DB) : undefined;
-    const database = await openDatabase({ databaseUrl: url });
-    await database.migrate();
-    await seedDemo(database.db, PASSWORD);
-    const app = await buildApp(inProcessConfig, database);
-    await app.listen({ port: PORT, host: '127.0.0.1' });
+    const server = await inProcessApp(kind, DB, PORT, PASSWORD);
+    const { database } = server;
     try {
       // The baseline in the Demo tenant, the large count in Acme: each inventory counts its tenant's whole stock.
       const small = await runSize(database, 'admin@demo.test', SMALL);
@@ -395,9 +380,7 @@ export async function inventoriesBench(): Promise<void> {
         );
       }
     } finally {
-      await app.close();
-      await database.close();
-      if (url) await dropDatabase(DB);
+      await server.close();
     }
   }
   record(

@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { openDatabase, queryRows, withPlatform, withTenant, type Database } from '../apps/api/src/db/client';
+import { queryRows, withPlatform, withTenant, type Database } from '../apps/api/src/db/client';
 import { tenantDay } from '../apps/api/src/modules/invoicing/invoices';
 import { TENANT_TIME_ZONE } from '../apps/api/src/platform/documents/numbering';
 import { extractFacturXXml } from '../apps/api/src/platform/facturx/extract';
-import { seedDemo } from '../apps/api/src/seed/seed';
-import { dropDatabase, freshDatabase, inProcessConfig, loadAverage, record, signInSession } from './lib';
+import { inProcessApp, loadAverage, record, signInSession } from './lib';
 
 /**
  * Invoicing, on a server listening in this process (requests over HTTP):
@@ -53,12 +51,8 @@ const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
 /** A fresh database (PGlite in memory, or a new PostgreSQL database), the demo seeded, the app listening on PORT. */
 async function serve(kind: Kind): Promise<Server> {
-  const url = kind === 'postgres' ? await freshDatabase(DB) : undefined;
-  const database = await openDatabase({ databaseUrl: url });
-  await database.migrate();
-  await seedDemo(database.db, PASSWORD);
-  const app = await buildApp(inProcessConfig, database);
-  await app.listen({ port: PORT, host: '127.0.0.1' });
+  const server = await inProcessApp(kind, DB, PORT, PASSWORD);
+  const { database } = server;
   return {
     kind,
     database,
@@ -81,11 +75,7 @@ async function serve(kind: Kind): Promise<Server> {
         },
       };
     },
-    async close() {
-      await app.close();
-      await database.close();
-      if (url) await dropDatabase(DB);
-    },
+    close: server.close,
   };
 }
 

@@ -3,7 +3,9 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { AppConfig } from '../apps/api/src/app';
+import { buildApp, type AppConfig } from '../apps/api/src/app';
+import { openDatabase } from '../apps/api/src/db/client';
+import { seedDemo } from '../apps/api/src/seed/seed';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
@@ -210,4 +212,26 @@ export async function sequentialGets(
   }
   times.sort((a, b) => a - b);
   return { n: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1)!, body };
+}
+
+/**
+ * The app in this process on a fresh database: PGlite in memory, or the PostgreSQL database `name` created anew;
+ * migrated, the demo seeded, listening on `port`. `close` stops it and drops the database.
+ */
+export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, port: number, password: string) {
+  const url = kind === 'postgres' ? await freshDatabase(name) : undefined;
+  const database = await openDatabase({ databaseUrl: url });
+  await database.migrate();
+  await seedDemo(database.db, password);
+  const app = await buildApp(inProcessConfig, database);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    database,
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+      if (url) await dropDatabase(name);
+    },
+  };
 }

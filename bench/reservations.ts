@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDaysTo, reservationToday } from '@tagstock/contract';
-import { buildApp } from '../apps/api/src/app';
-import { openDatabase, queryRows, withPlatform } from '../apps/api/src/db/client';
-import { seedDemo } from '../apps/api/src/seed/seed';
-import { dropDatabase, freshDatabase, inProcessConfig, loadAverage, record, signInSession } from './lib';
+import { queryRows, withPlatform } from '../apps/api/src/db/client';
+import { inProcessApp, loadAverage, record, signInSession } from './lib';
 
 /**
  * Never oversell, measured: 50 reservations of one unit sent at once over HTTP for the last 10 units of an article
@@ -24,12 +22,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 
 async function run(kind: Kind) {
-  const url = kind === 'postgres' ? await freshDatabase(DB) : undefined;
-  const database = await openDatabase({ databaseUrl: url });
-  await database.migrate();
-  await seedDemo(database.db, PASSWORD);
-  const app = await buildApp(inProcessConfig, database);
-  await app.listen({ port: PORT, host: '127.0.0.1' });
+  const server = await inProcessApp(kind, DB, PORT, PASSWORD);
+  const { database } = server;
   try {
     const { token } = await signInSession(base, 'admin@demo.test', PASSWORD);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -105,9 +99,7 @@ async function run(kind: Kind) {
         `p99 ${ms(percentile(seqSorted, 0.99))} |`,
     ];
   } finally {
-    await app.close();
-    await database.close();
-    if (url) await dropDatabase(DB);
+    await server.close();
   }
 }
 
