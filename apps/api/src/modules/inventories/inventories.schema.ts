@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { documentAmount, tenantColumns } from '../../db/columns';
 import { users } from '../auth/auth.schema';
@@ -69,17 +70,22 @@ export const inventories = pgTable(
   ],
 );
 
+/** The columns naming a row's tenant and its inventory (deleted with it). */
+const ofInventory = () => ({
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  inventoryId: integer('inventory_id')
+    .notNull()
+    .references((): AnyPgColumn => inventories.id, { onDelete: 'cascade' }),
+});
+
 /** One article of an inventory: its theoretical stock at the start, what was counted, the gap. */
 export const inventoryLines = pgTable(
   'inventory_lines',
   {
     id: integer('id').generatedAlwaysAsIdentity().primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
+    ...ofInventory(),
     articleId: integer('article_id')
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
@@ -108,12 +114,7 @@ export const inventoryLines = pgTable(
 export const inventoryGapGroups = pgTable(
   'inventory_gap_groups',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
+    ...ofInventory(),
     grouping: text('grouping').notNull(),
     /** The category or the consumer; null: none (an attribution to a location only is named by `label`). */
     key: integer('key'),
@@ -136,12 +137,7 @@ export const inventoryGapGroups = pgTable(
 export const inventoryTags = pgTable(
   'inventory_tags',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    inventoryId: integer('inventory_id')
-      .notNull()
-      .references(() => inventories.id, { onDelete: 'cascade' }),
+    ...ofInventory(),
     epc: text('epc').notNull(),
     tagId: integer('tag_id').references(() => tags.id, { onDelete: 'set null' }),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
