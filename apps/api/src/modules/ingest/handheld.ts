@@ -8,9 +8,8 @@ import {
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, withTenant, type Db } from '../../db/client';
-import { jsonList } from '../../db/sql-fragments';
 import type { Realtime } from '../../platform/realtime';
-import { markFound, notifyFound } from '../inventories/lost-articles';
+import { markFoundByEpc, notifyFound } from '../inventories/lost-articles';
 import { callerTenant, type AuthContext } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';
 
@@ -89,12 +88,7 @@ export async function recordSession(
       );
     }
     // A tag suspected or confirmed lost that the handheld counted is found again (said after the commit).
-    found = await markFound(
-      tx,
-      { tenantId, userId: auth.userId },
-      sql`exists (select 1 from tags x where x.id = l.tag_id and x.tenant_id = ${tenantId}
-          and x.epc in (select value from ${jsonList([...firstSeen.keys()])}))`,
-    );
+    found = await markFoundByEpc(tx, { tenantId, userId: auth.userId }, [...firstSeen.keys()]);
     await tx.execute(sql`update handheld_sessions set known_count = ${known} where id = ${inserted.id}`);
     await tx.execute(sql`update terminals set last_sync_at = now() where id = ${terminal.id}`);
     return {

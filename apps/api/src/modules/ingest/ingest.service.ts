@@ -15,7 +15,7 @@ import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
 import type { Realtime } from '../../platform/realtime';
 import { stockSummary } from '../dashboard/dashboard.module';
-import { markFound, notifyFound } from '../inventories/lost-articles';
+import { markFoundByEpc, notifyFound } from '../inventories/lost-articles';
 import { authorizeExits, recordCovered, type ExitAuthorization } from './authorization';
 import { lockArticles, moveStock } from '../stock/stock.service';
 import { planBatch, presenceKey, withinClock, type Plan, type Presence, type Read, type Step } from './pipeline';
@@ -450,14 +450,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     // A tag suspected or confirmed lost that a reader sees (not leaving) is found again.
     const leaving = new Set(plan.steps.filter((s) => s.eventType === 'OUT').map((s) => s.read.epc));
     const seen = [...new Set(plan.changed.map((p) => p.epc))].filter((epc) => !leaving.has(epc));
-    const found = seen.length
-      ? await markFound(
-          tx,
-          { tenantId: reader.tenantId, userId: null },
-          sql`exists (select 1 from tags x where x.id = l.tag_id and x.tenant_id = ${reader.tenantId}
-              and x.epc in (select value from ${jsonList(seen)}))`,
-        )
-      : [];
+    const found = await markFoundByEpc(tx, { tenantId: reader.tenantId, userId: null }, seen);
     return { report, notices, found };
   }
 

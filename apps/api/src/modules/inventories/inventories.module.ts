@@ -214,11 +214,8 @@ export function inventoriesModule(db: Db) {
       },
       async (req, reply) => {
         const { id } = req.params;
-        const number = await service.inTenant(req.auth, async ({ tx, tenantId }) => {
-          await service.assertExists(tx, tenantId, id);
-          await refreshStarted(tx, tenantId, id);
-          return (await service.read(tx, tenantId, id)).number;
-        });
+        // Read (a started inventory brought up to date) before its lines are exported.
+        const { number } = await service.get(req.auth, id);
         const auth = req.auth;
         async function* pages() {
           for (let page = 1; ; page++) {

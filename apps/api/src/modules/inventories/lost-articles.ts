@@ -13,7 +13,7 @@ import {
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { isoUtc } from '../../db/sql-fragments';
+import { isoUtc, jsonList } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
 import { tenantScope } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
@@ -125,6 +125,21 @@ export async function markFound(
   }
   return found.map(({ back: _, ...f }) => f);
 }
+
+/** Marks found the tags of `epcs` (read by a reader or a handheld) that were suspected or lost. */
+export const markFoundByEpc = async (
+  tx: Tx,
+  ctx: { tenantId: number; userId: number | null },
+  epcs: readonly string[],
+): Promise<TLostArticleFound[]> =>
+  epcs.length
+    ? markFound(
+        tx,
+        ctx,
+        sql`exists (select 1 from tags x where x.id = l.tag_id and x.tenant_id = ${ctx.tenantId}
+            and x.epc in (select value from ${jsonList(epcs)}))`,
+      )
+    : [];
 
 /** Tags in stock that no reader has seen for the tenant's X days become suspected (cause "unseen"). */
 async function suspectUnseen(tx: Tx, tenantId: number) {
