@@ -15,7 +15,6 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
-  GridActionsCellItem,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridSortModel,
@@ -27,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
 import type { ListFilters, ResourceApi } from '../app/resource-api';
 import { cardActions, ResourceCards } from './ResourceCards';
+import { rowAction } from './row-action';
 import {
   BREAKPOINTS,
   columnStorageKey,
@@ -219,31 +219,9 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   const actionsOf = useCallback(
     (row: T): ReactNode[] => [
       ...(rowActions?.(row) ?? []),
-      ...(onEdit
-        ? [
-            <GridActionsCellItem
-              key="edit"
-              icon={<EditIcon />}
-              label={t('actions.edit')}
-              onClick={(e) => {
-                e.stopPropagation();
-                onEdit(row);
-              }}
-            />,
-          ]
-        : []),
+      ...(onEdit ? [rowAction('edit', <EditIcon />, t('actions.edit'), () => onEdit(row))] : []),
       ...(onDelete
-        ? [
-            <GridActionsCellItem
-              key="delete"
-              icon={<DeleteIcon />}
-              label={deleteLabel ?? t('actions.delete')}
-              onClick={(e) => {
-                e.stopPropagation();
-                onDelete(row);
-              }}
-            />,
-          ]
+        ? [rowAction('delete', <DeleteIcon />, deleteLabel ?? t('actions.delete'), () => onDelete(row))]
         : []),
     ],
     [rowActions, onEdit, onDelete, deleteLabel, t],

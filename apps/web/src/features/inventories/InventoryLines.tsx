@@ -1,11 +1,10 @@
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import CountIcon from '@mui/icons-material/EditNoteOutlined';
 import RescanIcon from '@mui/icons-material/ReplayOutlined';
 import TagsIcon from '@mui/icons-material/NfcOutlined';
-import { GridActionsCellItem } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import * as C from '@tagstock/contract';
@@ -15,6 +14,7 @@ import { formatDateTime } from '../../components/format';
 import { FilterBar, useFilterQuery, type ListFilter } from '../../components/ListFilters';
 import { problemMessage } from '../../components/notify';
 import { ResourceTable } from '../../components/ResourceTable';
+import { rowAction } from '../../components/row-action';
 import { Section } from '../../components/Section';
 import { useUrlFilters } from '../../components/use-list-params';
 import { articleRef } from '../articles/api';
@@ -115,18 +115,6 @@ export const InventoryLines = ({ inventory, canWrite }: { inventory: C.TInventor
   const language = i18n.resolvedLanguage ?? 'en';
   const column = listColumns<LineRow>(t, { type: 'number', width: 110 });
   const tagColumn = listColumns<TagRow>(t, { flex: 1, minWidth: 140, sortable: false });
-  const act = (key: string, icon: ReactElement, label: string, run: () => void) => (
-    <GridActionsCellItem
-      key={key}
-      icon={icon}
-      label={label}
-      showInMenu={false}
-      onClick={(e) => {
-        e.stopPropagation();
-        run();
-      }}
-    />
-  );
   const rescanLine = (line: LineRow) =>
     rescan({ inventoryId: inventory.id, articleId: line.articleId })
       .unwrap()
@@ -167,11 +155,13 @@ export const InventoryLines = ({ inventory, canWrite }: { inventory: C.TInventor
           emptyText={t('inventories.noLines')}
           countKey="inventories.lineCount"
           rowActions={(line) => [
-            act('tags', <TagsIcon />, t('inventories.seeTags'), () => setFilter('tagArticle', String(line.articleId))),
+            rowAction('tags', <TagsIcon />, t('inventories.seeTags'), () =>
+              setFilter('tagArticle', String(line.articleId)),
+            ),
             ...(started && canWrite
               ? [
-                  act('count', <CountIcon />, t('inventories.count'), () => setCounting(line)),
-                  act('rescan', <RescanIcon />, t('inventories.rescan'), () => void rescanLine(line)),
+                  rowAction('count', <CountIcon />, t('inventories.count'), () => setCounting(line)),
+                  rowAction('rescan', <RescanIcon />, t('inventories.rescan'), () => void rescanLine(line)),
                 ]
               : []),
           ]}

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LostIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import FoundIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { GridActionsCellItem } from '@mui/x-data-grid';
+import { rowAction } from '../../components/row-action';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -100,20 +100,12 @@ export const LostArticlesPage = () => {
     setConfirming(null);
   };
   const actions = (row: LostRow) =>
-    decisionsFor(row.status).map((to) => (
-      <GridActionsCellItem
-        key={to}
-        icon={to === 'lost' ? <LostIcon /> : <FoundIcon />}
-        label={t(`lostArticles.decide.${to}`)}
-        showInMenu={false}
-        onClick={(e) => {
-          e.stopPropagation();
-          // Confirming a loss writes the unit off the stock: asked first.
-          if (to === 'lost') setConfirming(row);
-          else void run(row, to);
-        }}
-      />
-    ));
+    decisionsFor(row.status).map((to) =>
+      rowAction(to, to === 'lost' ? <LostIcon /> : <FoundIcon />, t(`lostArticles.decide.${to}`), () =>
+        // Confirming a loss writes the unit off the stock: asked first.
+        to === 'lost' ? setConfirming(row) : void run(row, to),
+      ),
+    );
 
   return (
     <Box>

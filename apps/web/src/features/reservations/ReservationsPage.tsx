@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import ReleaseIcon from '@mui/icons-material/LockOpenOutlined';
-import { GridActionsCellItem } from '@mui/x-data-grid';
+import { rowAction } from '../../components/row-action';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -207,18 +207,7 @@ export const ReservationsPage = () => {
           canWrite
             ? (row) =>
                 row.status === 'active'
-                  ? [
-                      <GridActionsCellItem
-                        key="release"
-                        icon={<ReleaseIcon />}
-                        label={t('reservations.release')}
-                        showInMenu={false}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setReleasing(row);
-                        }}
-                      />,
-                    ]
+                  ? [rowAction('release', <ReleaseIcon />, t('reservations.release'), () => setReleasing(row))]
                   : []
             : undefined
         }

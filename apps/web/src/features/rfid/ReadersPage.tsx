@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import { GridActionsCellItem } from '@mui/x-data-grid';
+import { rowAction } from '../../components/row-action';
 import { useTranslation } from 'react-i18next';
 import {
   READER_ROLES,
@@ -168,17 +168,7 @@ export const ReadersPage = () => {
         defaultSort="name:asc"
         newValues={NEW_READER}
         onCreated={(created) => setSecret(created as TReaderWithSecret)}
-        rowActions={(row) => [
-          <GridActionsCellItem
-            key="rotate"
-            icon={<KeyIcon />}
-            label={t('actions.rotateSecret')}
-            onClick={(e) => {
-              e.stopPropagation();
-              setRotating(row);
-            }}
-          />,
-        ]}
+        rowActions={(row) => [rowAction('rotate', <KeyIcon />, t('actions.rotateSecret'), () => setRotating(row))]}
       />
       <SecretDialog reader={secret} onClose={() => setSecret(null)} />
       <ConfirmDialog
