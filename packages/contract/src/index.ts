@@ -17,3 +17,4 @@ export * from './received-invoices';
 export * from './einvoicing';
 export * from './backups';
 export * from './reservations';
+export * from './einvoicing-lifecycle';
