@@ -59,7 +59,19 @@ declare module 'fastify' {
 }
 
 export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | 'webDist' | 'redisUrl' | 'logLevel'> &
-  Partial<Pick<Config, 'mqttUrl' | 'exportIdleTimeoutMs' | 'trustedProxies' | 'redisPrefix'>> & {
+  Partial<
+    Pick<
+      Config,
+      | 'mqttUrl'
+      | 'exportIdleTimeoutMs'
+      | 'trustedProxies'
+      | 'redisPrefix'
+      | 'secretsKey'
+      | 'publicUrl'
+      | 'paSimulator'
+      | 'webhookAllowPrivate'
+    >
+  > & {
     /** Where the log goes (stdout when unset); tests read it. */
     logStream?: DestinationStream;
     /** Backups (BACKUP_*, DATA_DIR, DATABASE_URL); unset: no schedule, archives in ./backups. */

@@ -91,6 +91,14 @@ const ZEnv = z.object({
   BACKUP_KEEP_MONTHLY: keepCount(12),
   // Where pg_dump and pg_restore are (PostgreSQL only); the PATH's when unset.
   PG_BIN_DIR: z.string().min(1).optional(),
+  // The key stored secrets (a platform's client secret, webhook secrets) are encrypted with; the JWT secret's when unset.
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The address the approved platform and integrations reach this server at (webhook callbacks).
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // 1: runs the local approved-platform simulator in this process and connects the demo tenants to it.
+  PA_SIMULATOR: z.enum(['0', '1']).default('0'),
+  // 1: webhook endpoints may be private, loopback or link-local addresses (tests, a local set-up).
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
 });
 
 export type BackupConfig = {
@@ -124,6 +132,10 @@ export type Config = {
   exportIdleTimeoutMs: number | undefined;
   trustedProxies: string[];
   backup: BackupConfig;
+  secretsKey: string;
+  publicUrl: string;
+  paSimulator: boolean;
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -163,6 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_S === undefined ? undefined : e.EXPORT_IDLE_TIMEOUT_S * 1000,
     trustedProxies: e.TRUSTED_PROXIES,
+    secretsKey: e.SECRETS_KEY ?? jwtSecret,
+    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    paSimulator: e.PA_SIMULATOR === '1',
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     backup: {
       dir: backupDir,
       times: parseBackupSchedule(e.BACKUP_SCHEDULE) ?? null,

@@ -25,6 +25,7 @@ export const BASE_RESOURCES = [
   'company',
   'receivedInvoices',
   'reservations',
+  'einvoicing',
 ] as const;
 export const RESOURCES = withDocumentKinds(BASE_RESOURCES, DOCUMENT_RESOURCES);
 export type TResource = (typeof RESOURCES)[number];

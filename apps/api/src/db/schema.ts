@@ -20,3 +20,5 @@ export * from '../modules/received-invoices/received-invoices.schema';
 export * from '../modules/reservations/reservations.schema';
 export * from '../modules/delivery-notes/delivery-notes.schema';
 export * from '../modules/inventories/inventories.schema';
+export * from '../platform/outbox/outbox.schema';
+export * from '../modules/einvoicing/einvoicing.schema';
