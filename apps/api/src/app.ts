@@ -19,6 +19,7 @@ import { pingDatabase, type Database } from './db/client';
 import { authPlugin, dashboardAppOnly } from './platform/auth';
 import { errorHandler, problem, sendProblem } from './platform/errors';
 import { issuedPdfJob, type KeepsIssuedPdf } from './platform/documents/issued-pdfs';
+import { createOutbox, type Outbox } from './platform/outbox/outbox';
 import { EXPORT_IDLE_TIMEOUT_S } from './platform/import-export';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { connectRedis, rateLimitStore } from './platform/redis';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** The job storing the PDFs of issued documents that lack theirs; `run()` runs it now (tests). */
     issuedPdfs: ReturnType<typeof issuedPdfJob>;
+    /** What leaves once its transaction commits (the approved platform, webhooks); `run()` sends now (tests). */
+    outbox: Outbox;
   }
 }
 
@@ -160,6 +163,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     reply.header('cache-control', 'no-store');
     return { version: APP_VERSION };
   });
+
+  // Messages to the approved platform and webhook deliveries, sent after their transaction commits.
+  const outbox = createOutbox(db, app.log);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.close());
 
   // Issued documents whose legal PDF is not stored yet (a stop right after an issue, issued before PDFs were kept).
   const keptPdfs: KeepsIssuedPdf[] = [];

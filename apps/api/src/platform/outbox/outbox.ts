@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { queryRows, withPlatform, type Db, type Tx } from '../../db/client';
 import { loggable } from '../errors';
@@ -41,6 +42,11 @@ export type OutboxOutcome =
 
 export type Enqueue = { topic: string; key: string; payload: Record<string, unknown> };
 
+// Told of each message queued in this process: its worker looks shortly after, once the transaction has likely
+// committed (the poll finds what it misses, and what other processes queued).
+const queued = new EventEmitter();
+queued.setMaxListeners(0);
+
 /** Queues a message in the caller's transaction; the same topic and key queued again stay one message. */
 export async function enqueue(tx: Tx, tenantId: number, message: Enqueue): Promise<void> {
   await tx.execute(
@@ -48,6 +54,7 @@ export async function enqueue(tx: Tx, tenantId: number, message: Enqueue): Promi
         values (${tenantId}, ${message.topic}, ${message.key}, ${JSON.stringify(message.payload)}::jsonb)
         on conflict (tenant_id, topic, key) do nothing`,
   );
+  queued.emit('queued');
 }
 
 /** 5 s, 10 s, 20 s… doubling up to an hour, with ±20 % jitter so that retries after an outage spread out. */
@@ -160,15 +167,22 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
   }
 
   const timer = periodic('outbox', options.pollMs ?? 2_000, run, log);
+  let soon: NodeJS.Timeout | undefined;
+  const kick = () => {
+    if (closed || soon || !handlers.size) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      run().catch((err: unknown) => log.error(loggable(err), 'outbox failed'));
+    }, 50);
+    soon.unref();
+  };
   return {
     handle(topic: string, handler: OutboxHandler) {
       handlers.set(topic, handler);
     },
     run,
-    /** After a commit that queued messages: sends them without waiting for the next poll. */
-    kick() {
-      if (!closed) setImmediate(() => void run().catch((err: unknown) => log.error(loggable(err), 'outbox failed')));
-    },
+    /** Sends what was just queued without waiting for the next poll. */
+    kick,
     /** Sends a failed or given-up message again at once (the tenant's "send again"). */
     async retry(tx: Tx, tenantId: number, id: number): Promise<boolean> {
       const rows = await queryRows<{ id: number }>(
@@ -178,9 +192,14 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
       );
       return rows.length > 0;
     },
-    start: timer.start,
+    start() {
+      queued.on('queued', kick);
+      timer.start();
+    },
     async close() {
       closed = true;
+      queued.off('queued', kick);
+      if (soon) clearTimeout(soon);
       timer.stop();
       await running?.catch(() => undefined);
     },
