@@ -7,12 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, APP_VERSION, ZHealth } from '@tagstock/contract';
 import { DEFAULT_REDIS_PREFIX, type Config } from './config';
 import { pingDatabase, type Database } from './db/client';
@@ -20,6 +15,7 @@ import { authPlugin, dashboardAppOnly } from './platform/auth';
 import { errorHandler, problem, sendProblem } from './platform/errors';
 import { issuedPdfJob, type KeepsIssuedPdf } from './platform/documents/issued-pdfs';
 import { createOutbox, type Outbox } from './platform/outbox/outbox';
+import { swaggerOptions } from './platform/openapi';
 import { EXPORT_IDLE_TIMEOUT_S } from './platform/import-export';
 import { createRealtime, type Realtime } from './platform/realtime';
 import { connectRedis, rateLimitStore } from './platform/redis';
@@ -105,15 +101,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.setErrorHandler(errorHandler);
   securityHeaders(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Tagstock API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, swaggerOptions(app));
   await app.register(fastifySwaggerUi, { routePrefix: '/backend/docs' });
   const redisPrefix = config.redisPrefix ?? DEFAULT_REDIS_PREFIX;
   // Several processes: rate limits, sign-in failures and session invalidations are shared through Redis.
