@@ -23,16 +23,24 @@ import { createWorkerPool, type WorkerPool } from './worker-pool';
  *
  * The Factur-X schematron repeats the EN 16931 business rules under its own ids (its texts start with
  * `[BR-CO-15]`): such a failure is left out when EN 16931 reports the same rule, so each problem is said once.
+ *
+ * The same worker validates the lifecycle status messages (CDAR D22B, `validateCdar`) against their schema and the
+ * French BR-FR-CDV rules: each kind of document is a profile (a schema and its schematrons), all loaded together.
  */
 
 /** Which check a failure comes from. */
 export type CiiSource = 'xsd' | 'en16931' | 'facturx' | 'fr';
 export const CII_SOURCES: readonly CiiSource[] = ['xsd', 'en16931', 'facturx', 'fr'];
 
-export type CiiFailure = {
+/** Which check a failure of a status message comes from: the D22B schema or the French BR-FR-CDV rules. */
+export type CdarSource = 'xsd' | 'fr';
+
+type Failure<Source extends string> = {
   /**
    * `XSD` for the schema, `XML` when the text is not well-formed XML; `BR-CO-15`, `CII-SR-014`… for EN 16931;
-   * `FX-SCH-A-000121` for Factur-X (`FX-SCH` for its rules without an id); `BR-FR-08` for the French rules.
+   * `FX-SCH-A-000121` for Factur-X (`FX-SCH` for its rules without an id); `BR-FR-08` for the French rules on an
+   * invoice; for a status message the assertion's own id (`BR-FR-CDV-15_MDT-113`, `BR-FR-CDV-CL-09_MDT-113_210`:
+   * one rule has an assertion per status).
    */
   ruleId: string;
   flag: 'fatal' | 'warning';
@@ -44,10 +52,13 @@ export type CiiFailure = {
   message: string;
   /** An XPath to the element concerned, or a line number. */
   location?: string;
-  source: CiiSource;
+  source: Source;
 };
+export type CiiFailure = Failure<CiiSource>;
 /** `valid`: no fatal failure from any check. */
 export type CiiValidation = { valid: boolean; failures: CiiFailure[] };
+export type CdarFailure = Failure<CdarSource>;
+export type CdarValidation = { valid: boolean; failures: CdarFailure[] };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -60,20 +71,24 @@ let loaded;
 function load() {
   loaded ??= (async () => {
     const lx = await import(workerData.libxml2);
+    // Each profile's schema files under /<kind>/, served from memory to the schemas' imports; nothing else can be read.
     const files = {};
-    for (const name of readdirSync(workerData.xsdDir)) files['/xsd/' + name] = readFileSync(join(workerData.xsdDir, name));
-    // Serves the schema's imports from memory; nothing else can be read.
+    for (const [kind, p] of Object.entries(workerData.profiles))
+      for (const name of readdirSync(p.xsdDir)) files['/' + kind + '/' + name] = readFileSync(join(p.xsdDir, name));
     lx.xmlRegisterInputProvider(new lx.XmlBufferInputProvider(files));
-    const main = '/xsd/' + workerData.xsdMain;
-    const schemaDoc = lx.XmlDocument.fromBuffer(files[main], { url: main });
-    const schema = lx.XsdValidator.fromDoc(schemaDoc);
-    const schematrons = [];
-    for (const s of workerData.schematrons) {
-      const documentPool = {};
-      for (const d of s.documents) documentPool[d.uri] = await SaxonJS.getResource({ text: readFileSync(d.file, 'utf8'), type: 'xml' });
-      schematrons.push({ source: s.source, baseUri: s.baseUri, documentPool, sef: JSON.parse(readFileSync(s.sef, 'utf8')) });
+    const profiles = {};
+    for (const [kind, p] of Object.entries(workerData.profiles)) {
+      const main = '/' + kind + '/' + p.xsdMain;
+      const schema = lx.XsdValidator.fromDoc(lx.XmlDocument.fromBuffer(files[main], { url: main }));
+      const schematrons = [];
+      for (const s of p.schematrons) {
+        const documentPool = {};
+        for (const d of s.documents) documentPool[d.uri] = await SaxonJS.getResource({ text: readFileSync(d.file, 'utf8'), type: 'xml' });
+        schematrons.push({ source: s.source, rules: s.rules, baseUri: s.baseUri, documentPool, sef: JSON.parse(readFileSync(s.sef, 'utf8')) });
+      }
+      profiles[kind] = { schema, schematrons, what: p.what };
     }
-    return { lx, schema, schematrons };
+    return { lx, profiles };
   })();
   return loaded;
 }
@@ -111,15 +126,24 @@ const RULE = {
       message: text.replace(/^\\[?BR-FR-[A-Za-z0-9_\\/-]*\\]?\\s*:\\s*/, ''),
     };
   },
+  // "[BR-FR-CDV-CL-09/MDT-113_210] : Le code motif…" under id BR-FR-CDV-CL-09_MDT-113_210: the id as it is (one
+  // assertion per status), the text without its bracket.
+  cdv: (id, text) => {
+    const bracket = /^\\[([^\\]]+)\\]/.exec(text);
+    return {
+      ruleId: id || (bracket ? bracket[1].replace('/', '_') : 'BR-FR-CDV'),
+      message: text.replace(/^\\[[^\\]]*\\]\\s*:?\\s*/, ''),
+    };
+  },
 };
 
-function report(lx, svrl, source) {
+function report(lx, svrl, source, rules) {
   const failures = [];
   const doc = lx.XmlDocument.fromString(svrl);
   try {
     for (const node of doc.find('//svrl:failed-assert | //svrl:successful-report', SVRL)) {
       const text = node.get('svrl:text', SVRL);
-      const { ruleId, message } = RULE[source](node.attr('id')?.value, clean(text ? text.content : ''));
+      const { ruleId, message } = RULE[rules](node.attr('id')?.value, clean(text ? text.content : ''));
       const flag = node.attr('flag')?.value === 'warning' || node.attr('flag')?.value === 'information' ? 'warning' : 'fatal';
       failures.push({ ruleId, flag, message, location: node.attr('location')?.value || undefined, source });
     }
@@ -129,7 +153,7 @@ function report(lx, svrl, source) {
   return failures;
 }
 
-async function validate({ lx, schema, schematrons }, input) {
+async function validate(lx, { schema, schematrons, what }, input) {
   const failures = [];
   let doc;
   try {
@@ -139,9 +163,9 @@ async function validate({ lx, schema, schematrons }, input) {
     return failures;
   }
   if (doc.dtd) {
-    // No invoice needs one, and entities would only open doors (and SaxonJS would refuse them anyway).
+    // No invoice or status message needs one, and entities would only open doors (and SaxonJS would refuse them).
     doc.dispose();
-    return [{ ruleId: 'XML', flag: 'fatal', message: 'A document type declaration (DOCTYPE) is not allowed in an invoice', source: 'xsd' }];
+    return [{ ruleId: 'XML', flag: 'fatal', message: 'A document type declaration (DOCTYPE) is not allowed in ' + what, source: 'xsd' }];
   }
   try {
     schema.validate(doc);
@@ -165,10 +189,11 @@ async function validate({ lx, schema, schematrons }, input) {
       svrl = SaxonJS.transform({ stylesheetInternal: s.sef, stylesheetBaseURI: s.baseUri, documentPool: s.documentPool, sourceNode, destination: 'serialized' }, 'sync').principalResult;
     } catch (err) {
       // A rule that cannot even be evaluated on this document (a dynamic error): the check failed as a whole.
-      failures.push({ ruleId: s.source === 'fr' ? 'BR-FR' : s.source === 'facturx' ? 'FX-SCH' : 'SCHEMATRON', flag: 'fatal', message: 'The check could not be completed: ' + errorText(err), source: s.source });
+      const ruleId = s.rules === 'cdv' ? 'BR-FR-CDV' : s.rules === 'fr' ? 'BR-FR' : s.rules === 'facturx' ? 'FX-SCH' : 'SCHEMATRON';
+      failures.push({ ruleId, flag: 'fatal', message: 'The check could not be completed: ' + errorText(err), source: s.source });
       continue;
     }
-    for (const f of report(lx, svrl, s.source)) {
+    for (const f of report(lx, svrl, s.source, s.rules)) {
       if (s.source === 'en16931') en16931.add(f.ruleId);
       const repeats = s.source === 'facturx' && /^\\[([^\\]]+)\\]/.exec(f.message);
       if (repeats && en16931.has(repeats[1])) continue;
@@ -178,10 +203,11 @@ async function validate({ lx, schema, schematrons }, input) {
   return failures;
 }
 
-parentPort.on('message', async (input) => {
+// A message is { kind, input }, or null to only load.
+parentPort.on('message', async (message) => {
   try {
     const ready = await load();
-    const failures = input === null ? [] : await validate(ready, input);
+    const failures = message === null ? [] : await validate(ready.lx, ready.profiles[message.kind], message.input);
     parentPort.postMessage({ result: { failures, heapUsed: getHeapStatistics().used_heap_size } });
   } catch (err) {
     parentPort.postMessage({ error: String((err && err.message) || err) });
@@ -189,17 +215,20 @@ parentPort.on('message', async (input) => {
 });
 `;
 
-type WorkerReply = { failures: CiiFailure[]; heapUsed: number };
-let pool: WorkerPool<string | Uint8Array | null, WorkerReply> | undefined;
+type Kind = 'cii' | 'cdar';
+type WorkerReply = { failures: Failure<string>[]; heapUsed: number };
+let pool: WorkerPool<{ kind: Kind; input: string | Uint8Array } | null, WorkerReply> | undefined;
 
 function validator() {
   if (!pool) {
     const require = createRequire(import.meta.url);
     const assets = einvoicingAssets();
-    const schematron = (source: CiiSource, sef: string, documents: string[] = []) => {
+    const schematron = (source: string, sef: string, documents: string[] = [], rules = source) => {
       const baseUri = pathToFileURL(sef).href;
       return {
         source,
+        /** How its failures read (RULE in the worker). */
+        rules,
         sef,
         baseUri,
         // As the stylesheet names them (relative to itself), so that SaxonJS finds them in its pool.
@@ -212,16 +241,27 @@ function validator() {
       workerData: {
         saxon: require.resolve('saxon-js'),
         libxml2: pathToFileURL(require.resolve('libxml2-wasm')).href,
-        xsdDir: assets.xsdDir,
-        xsdMain: assets.xsdMain,
-        // EN 16931 first: the Factur-X failures that repeat one of its rules are left out.
-        schematrons: [
-          schematron('en16931', assets.sef),
-          schematron('facturx', assets.facturxSef, [assets.facturxCodeDb]),
-          schematron('fr', assets.frSef),
-        ],
+        profiles: {
+          cii: {
+            what: 'an invoice',
+            xsdDir: assets.xsdDir,
+            xsdMain: assets.xsdMain,
+            // EN 16931 first: the Factur-X failures that repeat one of its rules are left out.
+            schematrons: [
+              schematron('en16931', assets.sef),
+              schematron('facturx', assets.facturxSef, [assets.facturxCodeDb]),
+              schematron('fr', assets.frSef),
+            ],
+          },
+          cdar: {
+            what: 'a status message',
+            xsdDir: assets.cdarXsdDir,
+            xsdMain: assets.cdarXsdMain,
+            schematrons: [schematron('fr', assets.cdarSef, [], 'cdv')],
+          },
+        },
       },
-      // One warm worker: it holds the three compiled schematrons (~110 MiB of heap once they have run); validations
+      // One warm worker: it holds the four compiled schematrons (~110 MiB of heap once they have run); validations
       // queue behind each other.
       size: 1,
       idleMs: 60_000,
@@ -239,9 +279,23 @@ function validator() {
  * itself fails (it took longer than a minute, or ran out of memory).
  */
 export async function validateCii(xml: string | Buffer): Promise<CiiValidation> {
-  const input = typeof xml === 'string' ? xml : new Uint8Array(xml.buffer, xml.byteOffset, xml.byteLength);
-  const { failures } = await validator().run(input);
+  const failures = (await run('cii', xml)) as CiiFailure[];
   return { valid: !failures.some((f) => f.flag === 'fatal'), failures };
+}
+
+/**
+ * Validates a lifecycle status message (CDAR D22B) against its schema and the French rules (BR-FR-CDV, FNFE-MPE
+ * 1.4.0), as an approved platform does before accepting it. `valid`: no fatal failure (BR-FR-CDV-CL-06, a status
+ * code outside the list, is only a warning). Never rejects for a bad input, like validateCii.
+ */
+export async function validateCdar(xml: string | Buffer): Promise<CdarValidation> {
+  const failures = (await run('cdar', xml)) as CdarFailure[];
+  return { valid: !failures.some((f) => f.flag === 'fatal'), failures };
+}
+
+async function run(kind: Kind, xml: string | Buffer) {
+  const input = typeof xml === 'string' ? xml : new Uint8Array(xml.buffer, xml.byteOffset, xml.byteLength);
+  return (await validator().run({ kind, input })).failures;
 }
 
 /** Whether none of these failures is fatal, counting only those of the given checks. */
