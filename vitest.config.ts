@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/api/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
       'tools/reader-sim/src/**/*.test.ts',
+      'tools/pa-simulator/src/**/*.test.ts',
     ],
     testTimeout: 30000,
     hookTimeout: 60000,
