@@ -144,7 +144,19 @@ const OVERRIDES: Record<string, { operationId: string; summary: string; problems
 };
 
 /** Last path segments that are verbs: `POST /tags/bind` is `bindTags`, `GET /suppliers/export` `exportSuppliers`. */
-const ACTIONS = new Set(['bind', 'convert', 'export', 'import', 'rescan', 'rotate-secret']);
+const ACTIONS = new Set([
+  'bind',
+  'cancel',
+  'convert',
+  'export',
+  'import',
+  'rescan',
+  'resend',
+  'retry',
+  'rotate-secret',
+  'send',
+  'test',
+]);
 /** Last path segments ending in `s` that are not collections: `GET …/settings` is a get, not a list. */
 const SINGLETONS = new Set(['settings', 'status']);
 const ACRONYMS: Record<string, string> = { pdf: 'PDF', epcs: 'EPCs', facturx: 'Factur-X', xml: 'XML' };
