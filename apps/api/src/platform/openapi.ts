@@ -255,11 +255,11 @@ export function problemsOf(route: RouteOptions, authenticate: unknown): ProblemS
   if (hasId) statuses.add(404);
   // A signed-in write may break a state rule or a database constraint (mapped to 409 by the error handler).
   if (writes && user) statuses.add(409);
-  // The body limit answers before validation; uploads (multipart, no body schema) have one too but no body here.
+  // The body limit answers before validation. Uploads (multipart) have one too, but no body schema to say so.
   if (schema.body) statuses.add(413);
   const config = (route.config ?? {}) as Json;
   if (config.rateLimit) statuses.add(429);
-  return [...statuses].sort();
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /** What errors.ts sends: problem(), plus the extension members an AppError may carry. */
