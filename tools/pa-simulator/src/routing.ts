@@ -225,6 +225,13 @@ export function createRouter({ store, stepMs, notify, platform }: RouterOptions)
       ]);
       return;
     }
+    // Only the seller speaks as the seller (its SIREN is the invoice's), and only another party as the buyer.
+    if (fromSeller !== (sender.siren === parsed.invoice.sellerSiren)) {
+      acknowledge(flow, 'Error', [
+        detail('IssuerTradeParty', 'InvoiceLCAccessDenied', `This client cannot send status ${code} for that invoice`),
+      ]);
+      return;
+    }
     acknowledge(flow, 'Ok');
     const number = parsed.invoice.number ?? '';
     const sellerSiren = fromSeller ? sender.siren : (parsed.invoice.sellerSiren ?? '');

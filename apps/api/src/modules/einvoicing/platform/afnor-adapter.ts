@@ -179,7 +179,13 @@ export function createAfnorAdapter(options: AfnorAdapterOptions): PlatformAdapte
   async function call(
     what: string,
     url: string,
-    init: { method: string; headers?: Record<string, string>; body?: BodyInit; flow?: boolean; timeout?: number },
+    init: {
+      method: string;
+      headers?: Record<string, string>;
+      body?: string | FormData;
+      flow?: boolean;
+      timeout?: number;
+    },
     expected: number[] = [200],
   ): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
