@@ -24,6 +24,7 @@ export const BASE_ACTIVITY_ENTITIES = [
   'terminal',
   'attribution',
   'category attribution',
+  'webhook',
 ] as const;
 
 /** Every entity any module logs; the log's filter offers them all. */

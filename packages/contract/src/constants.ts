@@ -32,6 +32,8 @@ export const SocketEvents = {
   readerDisconnect: 'reader-disconnect',
   /** A tag suspected or confirmed lost was seen again by a reader (`TLostArticleFound`). */
   lostArticleFound: 'lost-article-found',
+  /** A webhook endpoint that kept failing was switched off (`TWebhookDisabledEvent`). */
+  webhookDisabled: 'webhook-disabled',
 } as const;
 
 /** Ids are PostgreSQL `integer`s: anything above is no row, and must be a 400, not an overflow. */
@@ -139,6 +141,7 @@ export const FIELD_ERROR_CODES = [
   'not_integer',
   'not_registered',
   'passwords_mismatch',
+  'private_address',
   'required',
   'too_large',
   'too_long',

@@ -18,3 +18,4 @@ export * from './einvoicing';
 export * from './backups';
 export * from './reservations';
 export * from './einvoicing-lifecycle';
+export * from './webhooks';

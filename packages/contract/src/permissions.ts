@@ -26,6 +26,7 @@ export const BASE_RESOURCES = [
   'receivedInvoices',
   'reservations',
   'einvoicing',
+  'webhooks',
 ] as const;
 export const RESOURCES = withDocumentKinds(BASE_RESOURCES, DOCUMENT_RESOURCES);
 export type TResource = (typeof RESOURCES)[number];

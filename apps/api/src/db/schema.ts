@@ -22,3 +22,4 @@ export * from '../modules/delivery-notes/delivery-notes.schema';
 export * from '../modules/inventories/inventories.schema';
 export * from '../platform/outbox/outbox.schema';
 export * from '../modules/einvoicing/einvoicing.schema';
+export * from '../platform/webhooks/webhooks.schema';

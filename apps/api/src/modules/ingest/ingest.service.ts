@@ -13,6 +13,7 @@ import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
 import { jsonList, jsonRows } from '../../db/sql-fragments';
 import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
+import { emitWebhookEvents } from '../../platform/webhooks/emit';
 import type { Realtime } from '../../platform/realtime';
 import { stockSummary } from '../dashboard/dashboard.module';
 import { markFoundByEpc, notifyFound } from '../inventories/lost-articles';
@@ -56,7 +57,13 @@ type Effects = {
   locked: ReadonlyMap<number, number>;
 };
 
-type PendingNotice = { movementId: number; eventType: 'IN' | 'OUT'; tag: TagRow | undefined; effect: Effect };
+type PendingNotice = {
+  movementId: number;
+  eventType: 'IN' | 'OUT';
+  tag: TagRow | undefined;
+  effect: Effect;
+  seenAt: Date;
+};
 
 const noEffect = (): Effect => ({
   isAuthorized: null,
@@ -128,6 +135,18 @@ async function loadPresences(tx: Tx, reader: ReaderRow, reads: Read[]): Promise<
     ]),
   );
 }
+
+/** The data of an `exit.unauthorized` webhook event (docs/webhooks.md). */
+const unauthorizedExit = (reader: ReaderRow, n: PendingNotice) => ({
+  movementId: n.movementId,
+  epc: n.tag?.epc ?? null,
+  tagId: n.tag?.id ?? null,
+  articleId: n.tag?.articleId ?? null,
+  designation: n.tag?.designation ?? null,
+  reader: { id: reader.id, name: reader.name, location: reader.location },
+  at: iso(n.seenAt),
+  reason: n.effect.authorizationReason,
+});
 
 const clonePresences = (state: Map<string, Presence>) => new Map([...state].map(([k, p]) => [k, { ...p }]));
 
@@ -411,6 +430,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
               eventType: s.eventType,
               tag: tags.get(s.read.epc),
               effect: fx.byStep.get(s)!,
+              seenAt: s.read.seenAt,
             },
           ]
         : [],
@@ -446,6 +466,13 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
             ]
           : [],
       ),
+    );
+    // The gate's alarms, for the tenant's webhooks: one statement for the batch, none without an alarm.
+    await emitWebhookEvents(
+      tx,
+      reader.tenantId,
+      'exit.unauthorized',
+      notices.flatMap((n) => (n.effect.isAuthorized === false ? [unauthorizedExit(reader, n)] : [])),
     );
     // A tag suspected or confirmed lost that a reader sees (not leaving) is found again.
     const leaving = new Set(plan.steps.filter((s) => s.eventType === 'OUT').map((s) => s.read.epc));

@@ -3,6 +3,7 @@ import { QUANTITY_MAX, type TStockReasonCode } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
 import { jsonList, jsonRows } from '../../db/sql-fragments';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { webhookEmission, webhooksQueued } from '../../platform/webhooks/emit';
 
 export type StockContext = { tenantId: number; userId: number | null };
 
@@ -125,7 +126,7 @@ export async function moveStock(
     after,
     delta: after - quantities.get(id)!,
   }));
-  const written = await queryRows<{ id: number; reference: string; designation: string }>(
+  const written = await queryRows<{ id: number; reference: string; designation: string; webhooks: number }>(
     tx,
     sql`with v as materialized (
           select row_number() over () as ord, v.* from ${jsonRows(rows)} as v(article_id int, delta int,
@@ -135,7 +136,7 @@ export async function moveStock(
         stock as (
           update articles a set quantity = a.quantity + n.delta, updated_at = now()
           from n where a.id = n.id and a.tenant_id = ${ctx.tenantId}
-          returning a.id, a.reference, a.designation
+          returning a.id, a.reference, a.designation, a.stock_alert
         ),
         moves as (
           insert into stock_movements (tenant_id, article_id, delta, quantity_after, reason_code, reason_id, note,
@@ -162,9 +163,19 @@ export async function moveStock(
               || case when w.own is null then '[]'::jsonb
                  else jsonb_build_array(jsonb_build_object('field', 'reason', 'from', null, 'to', w.own)) end
           from stock s join n on n.id = s.id join why w on w.article_id = s.id
-        )
-        select id, reference, designation from stock`,
+        ),
+        -- An article whose stock falls to its alert threshold or below (the dashboard's alert) in this batch.
+        ${webhookEmission(
+          'alert',
+          ctx.tenantId,
+          'stock.alert',
+          sql`select jsonb_build_object('articleId', s.id, 'reference', s.reference, 'designation', s.designation,
+                'quantity', n.after, 'threshold', s.stock_alert)
+              from stock s join n on n.id = s.id where n.before > s.stock_alert and n.after <= s.stock_alert`,
+        )}
+        select id, reference, designation, (select count(*)::int from alert_deliveries) as webhooks from stock`,
   );
+  webhooksQueued(written[0]?.webhooks ?? 0);
   const byId = new Map(articles.map((a) => [a.id, a]));
   for (const w of written) {
     const a = byId.get(w.id)!;

@@ -590,4 +590,33 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
       received_by: ['Reçue par (users.id)', 'Received by (users.id)'],
     },
   },
+  webhook_endpoints: {
+    meaning: [
+      'Points de réception des webhooks (sans leur secret de signature)',
+      'Webhook endpoints (without their signing secret)',
+    ],
+    columns: {
+      url: ['Adresse appelée', 'URL called'],
+      events: ['Événements suivis (JSON)', 'Events subscribed to (JSON)'],
+      enabled: ['Actif', 'Enabled'],
+      disabled_at: ['Désactivé le', 'Switched off at'],
+      disabled_reason: ['Motif de la désactivation', 'Why it was switched off'],
+      last_success_at: ['Dernier envoi réussi', 'Last successful delivery'],
+    },
+  },
+  webhook_deliveries: {
+    meaning: ['Envois des webhooks et leur suivi', 'Webhook deliveries and their log'],
+    columns: {
+      endpoint_id: ['Point de réception (webhook_endpoints.id)', 'Endpoint (webhook_endpoints.id)'],
+      event: ['Événement', 'Event'],
+      event_id: ['Identifiant de l’événement (clé d’idempotence)', 'Event id (idempotency key)'],
+      payload: ['Corps envoyé (JSON)', 'Body sent (JSON)'],
+      attempts: ['Nombre d’essais', 'Attempts'],
+      http_status: ['Dernier statut HTTP reçu', 'Last HTTP status received'],
+      duration_ms: ['Durée du dernier essai (ms)', 'Last attempt’s duration (ms)'],
+      error: ['Dernière erreur', 'Last error'],
+      next_attempt_at: ['Prochain essai', 'Next attempt'],
+      sent_at: ['Envoyé le', 'Sent at'],
+    },
+  },
 };

@@ -21,6 +21,7 @@ import { readStoredPdf, writeStoredPdf } from './issued-pdfs';
 import { nextDocumentNumber } from './numbering';
 import { checkTransition } from './status-machine';
 import { pickEpcs } from './gate';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { runStockEffect } from './stock-effect';
 
 type Actor = 'tenant' | 'platform';
@@ -135,6 +136,16 @@ export function documentService<
   const inTenant = <T>(auth: AuthContext, fn: (ctx: DocumentContext) => Promise<T>) =>
     scoped(auth, (tx, tenantId) => fn({ tx, tenantId, userId: auth.userId, auth }));
 
+  /** The webhook event of every change of status (docs/webhooks.md), in its transaction. */
+  const statusChanged = (ctx: DocumentContext, doc: { id: number; number: string | null }, from: S, to: S) =>
+    emitWebhookEvent(ctx.tx, ctx.tenantId, 'document.status_changed', {
+      document: type.entity,
+      id: doc.id,
+      number: doc.number,
+      from,
+      to,
+    });
+
   async function changeStatus(
     ctx: Omit<DocumentContext, 'tenantId'>,
     actor: Actor,
@@ -157,6 +168,7 @@ export function documentService<
     await transition.effect?.(docCtx, changed, body);
     const entry = statusChangeEntry(number ?? known(doc), doc.status, to, body.note);
     await log(docCtx, doc.id, entry)(entry.summary, entry.changes);
+    await statusChanged(docCtx, { id: doc.id, number }, doc.status, to);
   }
 
   /**
@@ -266,6 +278,7 @@ export function documentService<
         sql`update ${table} set status = ${to}, updated_at = now() where id = ${doc.id} and tenant_id = ${ctx.tenantId}`,
       );
       await log(ctx, doc.id, { action })(known(doc), [{ field: 'status', from: doc.status, to }, ...changes]);
+      await statusChanged(ctx, doc, doc.status, to);
     },
 
     /** Header and lines together, in an editable status; the lines are written anew. */
