@@ -70,7 +70,7 @@ type Multipart = { flowInfo?: unknown; file?: { name: string; type: string; data
 async function readMultipart(body: Buffer, contentType: string): Promise<Multipart | null> {
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   } catch {
     return null;
   }
