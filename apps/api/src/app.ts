@@ -26,6 +26,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { reservationsModule } from './modules/reservations/reservations.module';
 import * as documentModules from './modules/document-modules';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
+import { einvoicingModule } from './modules/einvoicing/einvoicing.module';
 import { tenantExportModule } from './modules/tenant-export/tenant-export.module';
 import { activityLogModule } from './modules/activity-log/activity-log.module';
 import { articlesModule } from './modules/articles/articles.module';
@@ -46,8 +47,6 @@ import { createRetention } from './modules/ingest/retention';
 import { createReaderStatus } from './modules/ingest/reader-status';
 import { createBackupService } from './modules/backups/backup-service';
 import { backupsRoutes, internalBackupRoute } from './modules/backups/backups.routes';
-import { webhooksModule } from './modules/webhooks/webhooks.module';
-import { secretBox } from './platform/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +55,8 @@ declare module 'fastify' {
     issuedPdfs: ReturnType<typeof issuedPdfJob>;
     /** What leaves once its transaction commits (the approved platform, webhooks); `run()` sends now (tests). */
     outbox: Outbox;
+    /** The approved platform: settings, and the reading of incoming flows (`receiving.poll`, tests). */
+    einvoicing: ReturnType<typeof einvoicingModule>;
   }
 }
 
@@ -181,6 +182,20 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         const mqtt = startMqtt(config.mqttUrl, createMqttHandler(db, ingest.service, readerStatus), app.log);
         app.addHook('onClose', () => mqtt.close());
       }
+      // The approved platform: its webhook is public (signed), the rest is the dashboard's.
+      const received = receivedInvoicesModule(db);
+      const einvoicing = einvoicingModule(db, {
+        outbox,
+        secretsKey: config.secretsKey ?? config.jwtSecret,
+        ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+        documents: keptPdfs,
+        received: received.service,
+        log: app.log,
+      });
+      app.decorate('einvoicing', einvoicing);
+      app.addHook('onReady', async () => einvoicing.receiving.start());
+      app.addHook('onClose', async () => einvoicing.receiving.stop());
+      await api.register(einvoicing.webhookRoutes);
       // Readers and handheld terminals (mobile accounts included) use these; the rest is the web dashboard's.
       for (const routes of [ingest.routes].flat()) await api.register(routes);
       await api.register(async (dashboard) => {
@@ -207,15 +222,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           rfidModule(db),
           ...documents,
           reservationsModule(db),
-          receivedInvoicesModule(db),
+          received,
+          einvoicing,
           tenantExportModule(db, keptPdfs),
-          webhooksModule(db, {
-            outbox: app.outbox,
-            secrets: secretBox(config.secretsKey ?? config.jwtSecret),
-            realtime: app.realtime,
-            allowPrivate: config.webhookAllowPrivate ?? false,
-            log: app.log,
-          }),
         ];
         for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);
       });

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'backup_running',
   'bad_request',
   'document_locked',
+  'einvoicing_not_configured',
   'constraint_violation',
   'email_taken',
   'epc_already_registered',

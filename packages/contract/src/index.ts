@@ -18,4 +18,5 @@ export * from './einvoicing';
 export * from './backups';
 export * from './reservations';
 export * from './einvoicing-lifecycle';
+export * from './einvoicing-platform';
 export * from './webhooks';

@@ -15,10 +15,10 @@ import {
   type TReceivedInvoiceOrderMatch,
   type TReceivedInvoiceSummary,
 } from '@tagstock/contract';
-import { queryRows, type Db, type Tx } from '../../db/client';
+import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
 import { isoUtc, jsonList, moneyText } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
-import { tenantScope, type AuthContext } from '../../platform/auth';
+import { callerTenant, tenantScope, type AuthContext } from '../../platform/auth';
 import { pgError } from '../../platform/db-errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { passes, type CiiFailure, type CiiValidation } from '../../platform/facturx/validate';
@@ -41,7 +41,13 @@ export type EinvoiceTools = {
 
 export type ReceivedFile = { filename: string; data: Buffer };
 /** `confirmBuyer`: keep it even though its buyer is another company than ours. */
-export type ReceiveOptions = { confirmBuyer?: boolean };
+export type ReceiveOptions = {
+  confirmBuyer?: boolean;
+  /** Runs in the transaction that keeps the invoice (the platform notes the flow it came in). */
+  recorded?: (tx: Tx, tenantId: number, id: number) => Promise<void>;
+};
+/** Who receives: a tenant, and its user (none when the approved platform delivered the invoice). */
+export type Actor = { tenantId: number; userId: number | null };
 
 /** The XML a PDF embeds; a PDF the extractor cannot even read (cut short, damaged) holds none: a 400, never a 500. */
 async function embeddedXml(tools: EinvoiceTools, pdf: Buffer): Promise<Buffer | null> {
@@ -315,6 +321,132 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
   const alreadyReceived = (id: number) =>
     conflict('already_received', 'This file was already received', undefined, { id });
 
+  /**
+   * Receives a Factur-X PDF or a CII XML: refused when it is no e-invoice at all, or one our own company issued;
+   * kept otherwise, valid or not, with what failed (EN 16931 and the French platform rules), linked to the
+   * supplier and the purchase order it matches. The same file twice is a 409; so is an invoice whose buyer is
+   * another company, until it is sent again with `confirmBuyer`. Nothing is kept of a refused file.
+   */
+  async function receiveAs(
+    actor: Actor,
+    upload: ReceivedFile,
+    options: ReceiveOptions = {},
+  ): Promise<TReceivedInvoice> {
+    const inActor = <T>(fn: (tx: Tx, tenantId: number) => Promise<T>) =>
+      withTenant(db, actor.tenantId, (tx) => fn(tx, actor.tenantId));
+
+    const { data } = upload;
+    if (data.length > RECEIVED_INVOICE_MAX_BYTES)
+      throw new AppError(413, 'payload_too_large', 'An invoice file may not exceed 10 MB');
+    const fileType = sniffEinvoice(data);
+    if (!fileType) throw refused('not_pdf_or_xml', 'The file is neither a PDF nor an XML document');
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    // Answered before the slow part: the same file again is common (a second click, a forwarded e-mail).
+    const { before, company } = await inActor(async (tx, tenantId) => ({
+      before: await existing(tx, tenantId, sha256),
+      company: await ownCompany(tx, tenantId),
+    }));
+    if (before) throw alreadyReceived(before);
+
+    const xml = fileType === 'application/pdf' ? await embeddedXml(tools, data) : data;
+    if (!xml) throw refused('no_xml_in_pdf', 'This PDF holds no electronic invoice (factur-x.xml)');
+    let invoice: CiiInvoice;
+    try {
+      invoice = parseCii(xml);
+    } catch (err) {
+      if (err instanceof EinvoiceRefused) throw refused(err.reason, err.message);
+      throw err;
+    }
+    // Before the slow part too: whether it is addressed to us at all.
+    const parties = checkParties(invoice, company);
+    if (parties.outcome === 'notOurs')
+      throw conflict(
+        'received_invoice_not_ours',
+        `Invoice ${invoice.number ?? ''} was issued by our own company: it is not a supplier invoice`,
+        undefined,
+        parties.params,
+      );
+    if (parties.outcome === 'otherBuyer' && !options.confirmBuyer)
+      throw conflict(
+        'buyer_mismatch',
+        `The buyer of this invoice (${parties.params.buyerName ?? '?'}) is not our company (${
+          parties.params.companyName ?? '?'
+        }): send it again with confirmBuyer=true to keep it`,
+        undefined,
+        parties.params,
+      );
+
+    const { failures } = await tools.validate(xml);
+    const kept = storedFailures(failures);
+    const content: ReceivedInvoiceContent = {
+      specification: invoice.specification,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      lines: invoice.lines,
+      vatBreakdown: invoice.vatBreakdown,
+      totals: invoice.totals,
+      frErrorCount: failures.filter((f) => isFatal(f, FRENCH_SOURCES)).length,
+      buyerConfirmed: parties.outcome === 'otherBuyer',
+    };
+    const errorCount = failures.filter((f) => isFatal(f, EN16931_SOURCES)).length;
+
+    const save = inActor(async (tx, tenantId) => {
+      const supplierId = await matchSupplier(tx, tenantId, invoice.seller);
+      const purchaseOrderId = await matchPurchaseOrder(tx, tenantId, supplierId, invoice);
+      const [row] = await tx
+        .insert(receivedInvoices)
+        .values({
+          tenantId,
+          sha256,
+          fileName: storedFileName(upload.filename, fileType),
+          fileType,
+          fileSize: data.length,
+          file: data,
+          number: invoice.number,
+          typeCode: invoice.typeCode,
+          issueDate: invoice.issueDate,
+          dueDate: invoice.dueDate,
+          currency: invoice.currency,
+          sellerName: invoice.seller.name,
+          sellerVatNumber: invoice.seller.vatNumber,
+          sellerSiren: invoice.seller.siren,
+          buyerOrderReference: invoice.buyerOrderReference,
+          totalNet: invoice.totals.net,
+          totalGross: invoice.totals.gross,
+          duePayable: invoice.totals.duePayable,
+          lineCount: invoice.lines.length,
+          content,
+          valid: passes(failures, EN16931_SOURCES),
+          errorCount,
+          warningCount: failures.filter((f) => f.flag !== 'fatal').length,
+          failures: kept,
+          supplierId,
+          purchaseOrderId,
+          receivedBy: actor.userId,
+        })
+        .returning({ id: receivedInvoices.id });
+      const id = row!.id;
+      await logActivity(tx, {
+        tenantId,
+        userId: actor.userId,
+        entity: RECEIVED_INVOICE_ENTITY,
+        entityId: id,
+        action: 'created',
+        summary: [invoice.number, invoice.seller.name].filter(Boolean).join(' — ') || 'invoice',
+      });
+      await options.recorded?.(tx, tenantId, id);
+      return (await findOne(tx, tenantId, id))!;
+    });
+    try {
+      return await save;
+    } catch (err) {
+      // The same file received at the same moment by another request.
+      if (pgError(err)?.constraint !== 'received_invoices_tenant_sha256_uq') throw err;
+      const other = await inActor((tx, tenantId) => existing(tx, tenantId, sha256));
+      throw alreadyReceived(other ?? 0);
+    }
+  }
+
   return {
     list: (auth: AuthContext, q: TReceivedInvoiceListQuery): Promise<TList<TReceivedInvoiceSummary>> =>
       scoped(auth, (tx, tenantId) => paginate<TReceivedInvoiceSummary>(tx, listSpec(tenantId, q), q)),
@@ -337,123 +469,12 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
         return row;
       }),
 
-    /**
-     * Receives a Factur-X PDF or a CII XML: refused when it is no e-invoice at all, or one our own company issued;
-     * kept otherwise, valid or not, with what failed (EN 16931 and the French platform rules), linked to the
-     * supplier and the purchase order it matches. The same file twice is a 409; so is an invoice whose buyer is
-     * another company, until it is sent again with `confirmBuyer`. Nothing is kept of a refused file.
-     */
-    async receive(auth: AuthContext, upload: ReceivedFile, options: ReceiveOptions = {}): Promise<TReceivedInvoice> {
-      const { data } = upload;
-      if (data.length > RECEIVED_INVOICE_MAX_BYTES)
-        throw new AppError(413, 'payload_too_large', 'An invoice file may not exceed 10 MB');
-      const fileType = sniffEinvoice(data);
-      if (!fileType) throw refused('not_pdf_or_xml', 'The file is neither a PDF nor an XML document');
-      const sha256 = createHash('sha256').update(data).digest('hex');
-      // Answered before the slow part: the same file again is common (a second click, a forwarded e-mail).
-      const { before, company } = await scoped(auth, async (tx, tenantId) => ({
-        before: await existing(tx, tenantId, sha256),
-        company: await ownCompany(tx, tenantId),
-      }));
-      if (before) throw alreadyReceived(before);
+    /** Receives a file a user uploads (`receiveAs`). */
+    receive: (auth: AuthContext, upload: ReceivedFile, options: ReceiveOptions = {}) =>
+      receiveAs({ tenantId: callerTenant(auth), userId: auth.userId }, upload, options),
 
-      const xml = fileType === 'application/pdf' ? await embeddedXml(tools, data) : data;
-      if (!xml) throw refused('no_xml_in_pdf', 'This PDF holds no electronic invoice (factur-x.xml)');
-      let invoice: CiiInvoice;
-      try {
-        invoice = parseCii(xml);
-      } catch (err) {
-        if (err instanceof EinvoiceRefused) throw refused(err.reason, err.message);
-        throw err;
-      }
-      // Before the slow part too: whether it is addressed to us at all.
-      const parties = checkParties(invoice, company);
-      if (parties.outcome === 'notOurs')
-        throw conflict(
-          'received_invoice_not_ours',
-          `Invoice ${invoice.number ?? ''} was issued by our own company: it is not a supplier invoice`,
-          undefined,
-          parties.params,
-        );
-      if (parties.outcome === 'otherBuyer' && !options.confirmBuyer)
-        throw conflict(
-          'buyer_mismatch',
-          `The buyer of this invoice (${parties.params.buyerName ?? '?'}) is not our company (${
-            parties.params.companyName ?? '?'
-          }): send it again with confirmBuyer=true to keep it`,
-          undefined,
-          parties.params,
-        );
-
-      const { failures } = await tools.validate(xml);
-      const kept = storedFailures(failures);
-      const content: ReceivedInvoiceContent = {
-        specification: invoice.specification,
-        seller: invoice.seller,
-        buyer: invoice.buyer,
-        lines: invoice.lines,
-        vatBreakdown: invoice.vatBreakdown,
-        totals: invoice.totals,
-        frErrorCount: failures.filter((f) => isFatal(f, FRENCH_SOURCES)).length,
-        buyerConfirmed: parties.outcome === 'otherBuyer',
-      };
-      const errorCount = failures.filter((f) => isFatal(f, EN16931_SOURCES)).length;
-
-      const save = scoped(auth, async (tx, tenantId) => {
-        const supplierId = await matchSupplier(tx, tenantId, invoice.seller);
-        const purchaseOrderId = await matchPurchaseOrder(tx, tenantId, supplierId, invoice);
-        const [row] = await tx
-          .insert(receivedInvoices)
-          .values({
-            tenantId,
-            sha256,
-            fileName: storedFileName(upload.filename, fileType),
-            fileType,
-            fileSize: data.length,
-            file: data,
-            number: invoice.number,
-            typeCode: invoice.typeCode,
-            issueDate: invoice.issueDate,
-            dueDate: invoice.dueDate,
-            currency: invoice.currency,
-            sellerName: invoice.seller.name,
-            sellerVatNumber: invoice.seller.vatNumber,
-            sellerSiren: invoice.seller.siren,
-            buyerOrderReference: invoice.buyerOrderReference,
-            totalNet: invoice.totals.net,
-            totalGross: invoice.totals.gross,
-            duePayable: invoice.totals.duePayable,
-            lineCount: invoice.lines.length,
-            content,
-            valid: passes(failures, EN16931_SOURCES),
-            errorCount,
-            warningCount: failures.filter((f) => f.flag !== 'fatal').length,
-            failures: kept,
-            supplierId,
-            purchaseOrderId,
-            receivedBy: auth.userId,
-          })
-          .returning({ id: receivedInvoices.id });
-        const id = row!.id;
-        await logActivity(tx, {
-          tenantId,
-          userId: auth.userId,
-          entity: RECEIVED_INVOICE_ENTITY,
-          entityId: id,
-          action: 'created',
-          summary: [invoice.number, invoice.seller.name].filter(Boolean).join(' — ') || 'invoice',
-        });
-        return (await findOne(tx, tenantId, id))!;
-      });
-      try {
-        return await save;
-      } catch (err) {
-        // The same file received at the same moment by another request.
-        if (pgError(err)?.constraint !== 'received_invoices_tenant_sha256_uq') throw err;
-        const other = await scoped(auth, (tx, tenantId) => existing(tx, tenantId, sha256));
-        throw alreadyReceived(other ?? 0);
-      }
-    },
+    /** Receives for a tenant without a user at the keyboard (an invoice its approved platform delivered). */
+    receiveAs: (actor: Actor, upload: ReceivedFile, options: ReceiveOptions = {}) => receiveAs(actor, upload, options),
 
     /**
      * Links an unlinked invoice to its supplier: the one that matches it now, else a new supplier made of the

@@ -1,0 +1,220 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  buyerTreatment,
+  type TCustomerKind,
+  type TEinvoiceDocumentKind,
+  type TLifecycleCode,
+  type TLifecycleReasonCode,
+} from '@tagstock/contract';
+import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
+import { readStoredPdf, type KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
+import { cdarXml } from '../../platform/facturx/cdar';
+import { enqueue, PermanentFailure, type OutboxMessage, type Outbox } from '../../platform/outbox/outbox';
+import { companyForDocuments } from '../company/company.service';
+import { PlatformError, type PlatformAdapter, type SubmitSyntax } from './platform/adapter';
+import type { EinvoicingSettingsService } from './settings';
+
+/*
+ * Sending to the approved platform through the outbox: an issued invoice or credit note (Factur-X), and the
+ * statuses our users give (CDAR). Each message is queued in the transaction of what it reports; the worker sends it
+ * keyed by our tracking id, after asking the platform whether a flow with that id exists already — so a retry, a
+ * process killed mid-send or a second process never submits it twice.
+ */
+
+export const DOCUMENT_TOPIC = 'einvoice.document';
+export const STATUS_TOPIC = 'einvoice.status';
+
+export type IssuedKind = Exclude<TEinvoiceDocumentKind, 'received_invoice'>;
+export type DocumentPayload = { kind: IssuedKind; id: number };
+export type StatusPayload = {
+  kind: TEinvoiceDocumentKind;
+  id: number;
+  eventId: string;
+  code: TLifecycleCode;
+  reasonCode: string | null;
+  note: string | null;
+  at: string;
+  amounts?: { amount: string; vatRate: string | null }[];
+};
+
+/**
+ * Queues an issued document for the platform, in the issuing transaction: when the tenant's platform is enabled
+ * and the buyer is a French company (with its SIREN), whom the reform has invoiced through platforms since
+ * 2026-09-01. Other buyers (people, foreign companies) fall under e-reporting, not e-invoicing.
+ */
+export async function queueIssuedDocument(tx: Tx, tenantId: number, kind: IssuedKind, id: number): Promise<void> {
+  const customerOf =
+    kind === 'invoice'
+      ? sql`select customer_id from invoices where tenant_id = ${tenantId} and id = ${id}`
+      : sql`select i.customer_id from credit_notes n join invoices i on i.id = n.invoice_id and i.tenant_id = n.tenant_id
+            where n.tenant_id = ${tenantId} and n.id = ${id}`;
+  const [row] = await queryRows<{ kind: TCustomerKind; country: string | null; siren: string | null }>(
+    tx,
+    sql`select c.kind, c.country, c.siren from einvoicing_settings s
+        join customers c on c.tenant_id = s.tenant_id and c.id = (${customerOf})
+        where s.tenant_id = ${tenantId} and s.enabled`,
+  );
+  if (!row || buyerTreatment(row) !== 'B2B' || !row.siren) return;
+  await enqueue(tx, tenantId, { topic: DOCUMENT_TOPIC, key: `${kind}:${id}`, payload: { kind, id } });
+}
+
+/** Queues a status message (CDAR) about a document; `eventId` names it for the platform and the outbox. */
+export async function queueStatus(tx: Tx, tenantId: number, status: StatusPayload): Promise<void> {
+  await enqueue(tx, tenantId, {
+    topic: STATUS_TOPIC,
+    key: `${status.kind}:${status.id}:${status.code}:${status.eventId}`,
+    payload: status,
+  });
+}
+
+export const newEventId = () => randomUUID();
+
+/** What a message needs of its document; the other party is the buyer of an issued one, the seller of a received one. */
+type DocumentFacts = {
+  number: string | null;
+  issueDate: string;
+  typeCode: string;
+  otherSiren: string | null;
+  otherName: string | null;
+};
+
+const issuedFacts = (tx: Tx, tenantId: number, kind: IssuedKind, id: number) =>
+  queryRows<DocumentFacts>(
+    tx,
+    kind === 'invoice'
+      ? sql`select d.number, to_char(d.invoice_date, 'YYYY-MM-DD') as "issueDate", '380' as "typeCode",
+              c.siren as "otherSiren", c.name as "otherName"
+            from invoices d join customers c on c.id = d.customer_id and c.tenant_id = d.tenant_id
+            where d.tenant_id = ${tenantId} and d.id = ${id}`
+      : sql`select d.number, to_char(d.credit_date, 'YYYY-MM-DD') as "issueDate", '381' as "typeCode",
+              c.siren as "otherSiren", c.name as "otherName"
+            from credit_notes d join invoices i on i.id = d.invoice_id and i.tenant_id = d.tenant_id
+            join customers c on c.id = i.customer_id and c.tenant_id = i.tenant_id
+            where d.tenant_id = ${tenantId} and d.id = ${id}`,
+  ).then((rows) => rows[0]);
+
+const receivedFacts = (tx: Tx, tenantId: number, id: number) =>
+  queryRows<DocumentFacts>(
+    tx,
+    sql`select number, to_char(issue_date, 'YYYY-MM-DD') as "issueDate", coalesce(type_code, '380') as "typeCode",
+          seller_siren as "otherSiren", seller_name as "otherName"
+        from received_invoices where tenant_id = ${tenantId} and id = ${id}`,
+  ).then((rows) => rows[0]);
+
+/** A platform failure that sending again cannot mend is permanent; the others are retried with backoff. */
+function classified(err: unknown): unknown {
+  if (err instanceof PlatformError && err.kind === 'rejected') return new PermanentFailure(`rejected: ${err.message}`);
+  return err;
+}
+
+/**
+ * Submits a file unless a flow with its tracking id exists already (sent before a crash, or by another process):
+ * answers the flow's id either way.
+ */
+async function submitOnce(
+  adapter: PlatformAdapter,
+  trackingId: string,
+  file: { name: string; data: Buffer; syntax: SubmitSyntax },
+): Promise<Record<string, unknown>> {
+  const { flows } = await adapter.searchFlows({ trackingId, direction: 'Out' });
+  const found = flows.find((f) => f.trackingId === trackingId);
+  if (found) return { flowId: found.flowId, trackingId, found: true };
+  const sha256 = createHash('sha256').update(file.data).digest('hex');
+  const { flowId } = await adapter.submitFlow({
+    trackingId,
+    fileName: file.name,
+    data: file.data,
+    syntax: file.syntax,
+    sha256,
+  });
+  return { flowId, trackingId };
+}
+
+export function registerSenders(
+  db: Db,
+  outbox: Outbox,
+  settings: EinvoicingSettingsService,
+  documents: readonly KeepsIssuedPdf[],
+) {
+  const connectionOf = async (tenantId: number) => {
+    const conn = await withTenant(db, tenantId, (tx) => settings.connection(tx, tenantId));
+    // Retried: the tenant may connect its platform again.
+    if (!conn) throw new Error('The approved platform is not connected');
+    return conn;
+  };
+
+  outbox.handle(DOCUMENT_TOPIC, {
+    async send(message: OutboxMessage) {
+      const { kind, id } = message.payload as DocumentPayload;
+      const conn = await connectionOf(message.tenantId);
+      const service = documents.find((d) => d.type.entity === kind);
+      if (!service) throw new PermanentFailure(`No document type ${kind}`);
+      const facts = await withTenant(db, message.tenantId, (tx) => issuedFacts(tx, message.tenantId, kind, id));
+      if (!facts?.number) throw new PermanentFailure(`The ${kind} ${id} is not issued`);
+      try {
+        // The buyer must be reachable through the directory; one who is not yet may be later.
+        const addressee = facts.otherSiren ? await conn.adapter.lookupAddressee(facts.otherSiren) : null;
+        if (!addressee?.canReceive)
+          throw new Error(`The buyer (SIREN ${facts.otherSiren ?? '—'}) cannot receive e-invoices in the directory`);
+        await service.keepIssuedPdf(message.tenantId, id);
+        const stored = await withTenant(db, message.tenantId, (tx) =>
+          readStoredPdf(tx, message.tenantId, { entity: kind, documentId: id, language: 'fr' }),
+        );
+        if (!stored) throw new Error(`The PDF of ${facts.number} could not be made`);
+        return await submitOnce(conn.adapter, message.key.replace(':', '-'), {
+          name: `${facts.number}.pdf`,
+          data: stored.pdf,
+          syntax: 'Factur-X',
+        });
+      } catch (err) {
+        throw classified(err);
+      }
+    },
+  });
+
+  outbox.handle(STATUS_TOPIC, {
+    async send(message: OutboxMessage) {
+      const status = message.payload as StatusPayload;
+      const conn = await connectionOf(message.tenantId);
+      const { company, facts } = await withTenant(db, message.tenantId, async (tx) => ({
+        company: await companyForDocuments(tx, message.tenantId),
+        facts:
+          status.kind === 'received_invoice'
+            ? await receivedFacts(tx, message.tenantId, status.id)
+            : await issuedFacts(tx, message.tenantId, status.kind, status.id),
+      }));
+      if (!facts?.number || !company.siren)
+        throw new PermanentFailure('The invoice or the company lacks its number or SIREN');
+      const own = { siren: company.siren, name: company.name };
+      const other = { siren: facts.otherSiren ?? '', name: facts.otherName };
+      if (!/^\d{9}$/.test(other.siren)) throw new PermanentFailure('The other party has no SIREN');
+      const received = status.kind === 'received_invoice';
+      const xml = cdarXml({
+        id: `TS-${message.tenantId}-${status.eventId}`,
+        issuedAt: new Date(),
+        statusAt: status.at,
+        code: status.code,
+        reasonCode: (status.reasonCode as TLifecycleReasonCode | null) ?? null,
+        note: status.note,
+        invoice: {
+          number: facts.number,
+          issueDate: facts.issueDate,
+          typeCode: facts.typeCode,
+          seller: received ? other : own,
+          buyer: received ? own : other,
+        },
+        ...(status.amounts?.length ? { amounts: status.amounts } : {}),
+      });
+      try {
+        return await submitOnce(conn.adapter, `status-${status.eventId}`, {
+          name: `CDAR-${status.code}-${facts.number}.xml`,
+          data: Buffer.from(xml, 'utf8'),
+          syntax: 'CDAR',
+        });
+      } catch (err) {
+        throw classified(err);
+      }
+    },
+  });
+}
