@@ -164,6 +164,16 @@ describe('socket', () => {
     );
   });
 
+  it('toasts a webhook endpoint switched off and refreshes the webhooks and the log', async () => {
+    const { socket, notify, actions } = setup();
+    current = socket;
+    await vi.waitFor(() => expect(joins).toHaveLength(1));
+    io.to('7').emit(SocketEvents.webhookDisabled, { endpointId: 3, url: 'https://erp.example/hook', reason: 'x' });
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledTimes(1));
+    expect(notify.error.mock.calls[0]?.[0]).toBe('realtime.webhookDisabled {"url":"https://erp.example/hook"}');
+    expect(actions.find((a) => a.type === 'api/invalidateTags')?.payload).toEqual(['Webhooks', 'Logs']);
+  });
+
   it('ignores malformed payloads and stops listening once unregistered', async () => {
     const { socket, actions, unregister } = setup();
     current = socket;

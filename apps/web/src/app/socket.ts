@@ -6,6 +6,7 @@ import {
   ZLostArticleFound,
   ZReaderStatusEvent,
   ZSendNotification,
+  ZWebhookDisabledEvent,
 } from '@tagstock/contract';
 import { baseApi, type TagType } from './base-api';
 import { exitRaised } from './alarm-slice';
@@ -30,6 +31,8 @@ export const READER_STATUS_TAGS: TagType[] = ['Readers', 'Dashboard'];
 export const MOVEMENT_TAGS: TagType[] = ['TagLogs', 'Tags', 'Articles', 'Movements', 'Dashboard'];
 /** A lost article seen again: its list (the lost articles' own tag), and the stock if it was written off. */
 export const LOST_ARTICLE_TAGS = ['LostArticles', 'Articles', 'Movements', 'Dashboard'] as TagType[];
+/** A webhook endpoint switched off after failing for 24 h: the webhooks' own tag and the activity log. */
+export const WEBHOOK_TAGS = ['Webhooks', 'Logs'] as TagType[];
 
 /** Same origin by default (the server serves the SPA); tests pass their own server URL. */
 export const createSocket = (token: string, url?: string): Socket => {
@@ -117,11 +120,21 @@ export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify =
     );
   };
 
+  const onWebhookDisabled = (payload: unknown) => {
+    const parsed = ZWebhookDisabledEvent.safeParse(payload);
+    if (!parsed.success) return;
+    dispatch(baseApi.util.invalidateTags(WEBHOOK_TAGS));
+    notify.error(t('realtime.webhookDisabled', { url: parsed.data.url }), {
+      toastId: `webhook-disabled-${parsed.data.endpointId}`,
+    });
+  };
+
   socket.on('connect', onConnect);
   socket.on(SocketEvents.readerConnect, onReaderConnect);
   socket.on(SocketEvents.readerDisconnect, onReaderDisconnect);
   socket.on(SocketEvents.sendNotification, onNotification);
   socket.on(SocketEvents.lostArticleFound, onLostArticleFound);
+  socket.on(SocketEvents.webhookDisabled, onWebhookDisabled);
   if (socket.connected) onConnect();
 
   return () => {
@@ -130,6 +143,7 @@ export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify =
     socket.off(SocketEvents.readerDisconnect, onReaderDisconnect);
     socket.off(SocketEvents.sendNotification, onNotification);
     socket.off(SocketEvents.lostArticleFound, onLostArticleFound);
+    socket.off(SocketEvents.webhookDisabled, onWebhookDisabled);
     movementsChanged.cancel();
   };
 };

@@ -28,6 +28,11 @@ export const webhooksRoutes =
       },
       (req) => service.list(req.auth, req.query),
     );
+    app.get(
+      '/webhooks/:id',
+      { schema: { tags, params: ZIdParams, response: { 200: ZWebhookEndpoint } }, preHandler: r },
+      (req) => service.get(req.auth, req.params.id),
+    );
     app.post(
       '/webhooks',
       { schema: { tags, body: ZWebhookEndpointInput, response: { 200: ZWebhookEndpointCreated } }, preHandler: w },

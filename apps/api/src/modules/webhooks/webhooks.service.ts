@@ -215,6 +215,9 @@ export function createWebhooksService(db: Db, opts: WebhooksOptions) {
     list: (auth: AuthContext, q: TWebhookEndpointQuery): Promise<TList<TWebhookEndpoint>> =>
       scoped(auth, (tx, tenantId) => paginate<TWebhookEndpoint>(tx, endpointList(tenantId), q)),
 
+    get: (auth: AuthContext, id: number): Promise<TWebhookEndpoint> =>
+      scoped(auth, (tx, tenantId) => findEndpoint(tx, tenantId, id)),
+
     async create(auth: AuthContext, input: NewEndpoint): Promise<TWebhookEndpointCreated> {
       await checkUrl(input.url, opts.allowPrivate);
       const secret = newWebhookSecret();

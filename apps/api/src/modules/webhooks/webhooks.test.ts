@@ -108,6 +108,7 @@ describe('webhook endpoints', () => {
     expect(stored!.secret).not.toContain(created.secret);
     const list = await ok<TList<TWebhookEndpoint>>('GET', '/webhooks');
     const listed = list.items.find((e) => e.id === created.id)!;
+    expect(await ok('GET', `/webhooks/${created.id}`)).toEqual(listed);
     expect(listed.events).toEqual(['document.status_changed', 'stock.alert']);
     expect(listed).not.toHaveProperty('secret');
     // Readers see the list; only writers register.
@@ -154,6 +155,7 @@ describe('webhook endpoints', () => {
     const [delivery] = (await deliveries(mine.id)).items;
     expect(delivery).toBeDefined();
     for (const [method, url] of [
+      ['GET', `/webhooks/${mine.id}`],
       ['GET', `/webhooks/${mine.id}/deliveries`],
       ['DELETE', `/webhooks/${mine.id}`],
       ['PATCH', `/webhooks/${mine.id}`],
