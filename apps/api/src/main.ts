@@ -5,6 +5,8 @@ import { buildApp } from './app';
 import { warmUpValidator } from './platform/facturx/validate';
 import { warmUpRenderer } from './platform/pdf/render-pool';
 import { claimDataDir } from './modules/backups/data-dir-owner';
+import { connectDemoToSimulator } from './seed/seed-platform';
+import { startPaSimulator } from '../../../tools/pa-simulator/src/server';
 
 async function main() {
   const config = loadConfig();
@@ -18,6 +20,9 @@ async function main() {
   });
   await database.migrate();
   const seed = await seedFirstStart(database.db, config.demoPassword);
+  // The local approved platform, in this process, with the demo tenants connected to it.
+  const simulator = config.paSimulator ? await startPaSimulator({ stepMs: 1000 }) : undefined;
+  if (simulator) await connectDemoToSimulator(database.db, simulator, config.secretsKey);
   const app = await buildApp(
     {
       ...config,
@@ -27,6 +32,7 @@ async function main() {
     database,
   );
   app.addHook('onClose', async () => {
+    await simulator?.close();
     await database.close();
     claim?.release();
   });

@@ -284,6 +284,8 @@ export const ZLifecycleEvent = z.object({
   source: ZLifecycleSource,
   reasonCode: str().max(LIFECYCLE_REASON_MAX).nullish(),
   note: str().max(LIFECYCLE_NOTE_MAX).nullish(),
+  /** A 213 about another submission of the same invoice: shown, never its current status. */
+  duplicate: z.boolean().optional(),
 });
 export type TLifecycleEvent = z.infer<typeof ZLifecycleEvent>;
 export const ZLifecycleEvents = z.array(ZLifecycleEvent);

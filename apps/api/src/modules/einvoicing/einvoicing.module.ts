@@ -230,5 +230,5 @@ export function einvoicingModule(db: Db, options: EinvoicingOptions) {
     );
   };
 
-  return { settings, receiving, routes, webhookRoutes };
+  return { settings, receiving, routes, webhookRoutes, documents: options.documents };
 }

@@ -84,7 +84,11 @@ export async function lifecycleOf(
         from einvoice_lifecycle where tenant_id = ${tenantId} and document_kind = ${kind} and document_id = ${id}
         order by at, id`,
   );
-  return rows.map(({ duplicate: _d, ...r }) => ({ ...r, label: lifecycleLabel(r.code, language) }));
+  return rows.map(({ duplicate, ...r }) => ({
+    ...r,
+    label: lifecycleLabel(r.code, language),
+    ...(duplicate ? { duplicate } : {}),
+  }));
 }
 
 /** The current status of each document (the latest event not about a duplicate), for lists and details. */

@@ -104,8 +104,9 @@ const receivedFacts = (tx: Tx, tenantId: number, id: number) =>
 
 /** A platform failure that sending again cannot mend is permanent; the others are retried with backoff. */
 function classified(err: unknown): unknown {
-  if (err instanceof PlatformError && err.kind === 'rejected') return new PermanentFailure(`rejected: ${err.message}`);
-  return err;
+  if (!(err instanceof PlatformError)) return err;
+  const message = `${err.kind}: ${err.message}`;
+  return err.kind === 'rejected' ? new PermanentFailure(message) : new Error(message);
 }
 
 /**
@@ -118,8 +119,15 @@ async function submitOnce(
   file: { name: string; data: Buffer; syntax: SubmitSyntax },
 ): Promise<Record<string, unknown>> {
   const { flows } = await adapter.searchFlows({ trackingId, direction: 'Out' });
-  const found = flows.find((f) => f.trackingId === trackingId);
+  const mine = flows.filter((f) => f.trackingId === trackingId);
+  // A second submission under the same id is acknowledged in error (AlreadyExistingFlow): the first one counts.
+  const found = mine.find((f) => f.status !== 'Error');
   if (found) return { flowId: found.flowId, trackingId, found: true };
+  const refused = mine.find((f) => !f.reasons.some((r) => r.code === 'AlreadyExistingFlow'));
+  if (refused)
+    throw new PermanentFailure(
+      `refused by the platform: ${refused.reasons.map((r) => `${r.code} ${r.message}`).join('; ') || 'error'}`,
+    );
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   const { flowId } = await adapter.submitFlow({
     trackingId,
