@@ -63,6 +63,8 @@ export default defineConfig({
       JWT_SECRET: 'e2e-only-jwt-secret-0123456789abcdefghijklmnop',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       NODE_ENV: 'test',
+      // The webhooks spec's receiver listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE: '1',
     },
   },
 });

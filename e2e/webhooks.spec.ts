@@ -1,0 +1,117 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { verifySignature } from '../apps/api/src/platform/webhooks/signature';
+import { ACCOUNTS, dialog, row, settled, signInFrench, toast, unique } from './helpers';
+import { apiPost, apiSignIn, createArticle, today } from './rfid-api';
+
+test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+test('a webhook registered in French receives a document’s change of status, signed, and its delivery shows as sent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90000);
+  // The integrator's server (the e2e server runs with WEBHOOK_ALLOW_PRIVATE=1).
+  const received: Received[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const run = unique();
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tagstock/${run}`;
+
+  try {
+    await signInFrench(page, ACCOUNTS.admin);
+    await page.getByRole('navigation').getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
+
+    // Registering: the URL and at least one event are required.
+    await page.getByRole('button', { name: 'Nouveau webhook' }).click();
+    await dialog(page).getByRole('button', { name: 'Enregistrer le webhook' }).click();
+    await expect(dialog(page)).toContainText('Choisissez au moins un événement');
+    await dialog(page).getByRole('textbox', { name: 'Adresse (URL)' }).fill(url);
+    await dialog(page)
+      .getByRole('checkbox', { name: /document\.status_changed/ })
+      .check();
+    await dialog(page).getByRole('textbox', { name: 'Description' }).fill(`ERP ${run}`);
+    await dialog(page).getByRole('button', { name: 'Enregistrer le webhook' }).click();
+
+    // The secret, once, with its warning; only the button closes it.
+    await expect(dialog(page).getByRole('heading', { name: 'Secret de signature' })).toBeVisible();
+    await expect(page.getByTestId('webhook-secret-warning')).toContainText('il ne sera plus jamais affiché');
+    const secret = await page.getByTestId('webhook-secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'J’ai copié le secret' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await settled(page);
+    const endpointRow = row(page, url);
+    await expect(endpointRow).toContainText('document.status_changed');
+    await expect(endpointRow.getByTestId('webhook-state')).toHaveText('Actif');
+    await expect(endpointRow).toContainText('Aucun envoi');
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    // A stock output validated through the screens: a change of status of a document.
+    const session = await apiSignIn(request);
+    const [reason, consumer, article] = await Promise.all([
+      apiPost<{ id: number }>(request, session, '/reasons', { label: `Webhook ${run}`, kind: 'decrement' }),
+      apiPost<{ id: number }>(request, session, '/consumers', { name: `Atelier ${run}`, kind: 'service' }),
+      createArticle(request, session, `WH-${run}`.toUpperCase(), `Casque webhook ${run}`),
+    ]);
+    const output = await apiPost<{ id: number }>(request, session, '/outputs', {
+      reasonId: reason.id,
+      outputDate: today(),
+      consumerId: consumer.id,
+      lines: [{ articleId: article.id, quantity: 1 }],
+    });
+    await page.goto(`/admin/outputs/${output.id}`);
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Valider', exact: true }).click();
+    await expect(toast(page, 'Sortie validée')).toBeVisible();
+
+    // The receiver gets the event, signed with the secret it was shown.
+    await expect.poll(() => received.length, { timeout: 15000 }).toBe(1);
+    const [got] = received;
+    const payload = JSON.parse(got!.body) as { id: string; event: string; data: Record<string, unknown> };
+    expect(payload).toMatchObject({
+      event: 'document.status_changed',
+      data: { document: 'output', id: output.id, from: 'draft', to: 'validated' },
+    });
+    expect(got!.headers['tagstock-event']).toBe('document.status_changed');
+    expect(got!.headers['tagstock-delivery']).toBe(payload.id);
+    expect(verifySignature(secret, got!.headers['tagstock-signature'] as string, got!.body)).toBe(true);
+
+    // Its delivery: sent, HTTP 200.
+    await page.getByRole('navigation').getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await settled(page);
+    await expect(row(page, url).getByTestId('delivery-status')).toHaveText('Envoyé');
+    await row(page, url).getByRole('gridcell').first().click();
+    await expect(page.getByRole('heading', { name: 'Envois du webhook', level: 1 })).toBeVisible();
+    await expect(page.getByText(url)).toBeVisible();
+    const delivery = row(page, 'document.status_changed');
+    await expect(delivery.getByTestId('delivery-status')).toHaveText('Envoyé');
+    await expect(delivery).toContainText('200');
+    await expect(delivery.getByRole('button', { name: 'Renvoyer' })).toHaveCount(0);
+
+    // Deleted after a confirmation.
+    await page.getByRole('link', { name: 'Webhooks' }).first().click();
+    await settled(page);
+    await row(page, url).getByRole('button', { name: 'Supprimer' }).click();
+    await expect(dialog(page)).toContainText(url);
+    await dialog(page).getByRole('button', { name: 'Supprimer' }).click();
+    await expect(toast(page, 'Supprimé avec succès')).toBeVisible();
+    await expect(row(page, url)).toHaveCount(0);
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});
