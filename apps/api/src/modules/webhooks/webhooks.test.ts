@@ -354,6 +354,54 @@ describe('webhook deliveries', () => {
     await ok('DELETE', `/webhooks/${endpoint.id}`);
   });
 
+  it('emits exit.unauthorized for an item that leaves through a gate without authorization', async () => {
+    const endpoint = await register('/exits', ['exit.unauthorized']);
+    const reader = await ok<{ id: number; secret: string }>('POST', '/readers', {
+      name: 'Portique webhooks',
+      vendor: 'impinj',
+      location: 'Sortie webhooks',
+      role: 'exit_gate',
+      antennas: [
+        { port: 1, side: 'inner' },
+        { port: 2, side: 'outer' },
+      ],
+    });
+    const articleId = await article('WH-EXIT', 3);
+    const epc = 'AAAA0000000000000000BEEF';
+    await ok('POST', '/tags/bind', { articleId, epcs: [epc] });
+    // Inner antenna, then outer: one OUT, covered by nothing.
+    const start = Date.now() - 30_000;
+    const at = (s: number) => new Date(start + s * 1000).toISOString();
+    const read = (antennaPort: number, s: number) => ({
+      timestamp: at(s),
+      hostname: 'impinj-webhooks',
+      eventType: 'tagInventory',
+      tagInventoryEvent: { epcHex: epc, antennaPort, peakRssiCdbm: -5000 },
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/backend/api/ingest/impinj',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.secret}` },
+      payload: JSON.stringify([read(1, 0), read(1, 1), read(2, 3), read(2, 4)]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await deliver();
+    const [got] = bodies('/exits').map((r) => JSON.parse(r.body) as TWebhookPayload);
+    expect(got).toMatchObject({
+      event: 'exit.unauthorized',
+      data: {
+        epc,
+        articleId,
+        designation: 'Article WH-EXIT',
+        reader: { id: reader.id, name: 'Portique webhooks', location: 'Sortie webhooks' },
+        at: at(3),
+        reason: { code: 'not_covered' },
+      },
+    });
+    expect(got!.data.movementId).toEqual(expect.any(Number));
+    await ok('DELETE', `/webhooks/${endpoint.id}`);
+  });
+
   it('costs one statement to emit for a tenant without endpoints, and sends nothing for a rolled-back change', async () => {
     const acmeId = (await platformRows<{ id: number }>(db, sql`select id from tenants where name = 'Acme'`))[0]!.id;
     const empty = await statements.count(() => withTenant(db, acmeId, async () => undefined));
