@@ -191,9 +191,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         documents: keptPdfs,
         received: received.service,
         log: app.log,
+        realtime: app.realtime,
       });
       app.decorate('einvoicing', einvoicing);
-      app.addHook('onReady', async () => einvoicing.receiving.start());
+      app.addHook('onReady', async () => {
+        einvoicing.receiving.start();
+        void einvoicing.settings.subscribeAll();
+      });
       app.addHook('onClose', async () => einvoicing.receiving.stop());
       await api.register(einvoicing.webhookRoutes);
       // Readers and handheld terminals (mobile accounts included) use these; the rest is the web dashboard's.

@@ -34,6 +34,8 @@ export const SocketEvents = {
   lostArticleFound: 'lost-article-found',
   /** A webhook endpoint that kept failing was switched off (`TWebhookDisabledEvent`). */
   webhookDisabled: 'webhook-disabled',
+  /** The approved platform delivered flows: received invoices or lifecycle statuses (`TEinvoiceFlowsRead`). */
+  einvoiceFlowsRead: 'einvoice-flows-read',
 } as const;
 
 /** Ids are PostgreSQL `integer`s: anything above is no row, and must be a 400, not an overflow. */

@@ -46,9 +46,7 @@ export type TEinvoicingSettings = z.infer<typeof ZEinvoicingSettings>;
 export const EINVOICING_CHECKS = ['health', 'directory'] as const;
 export const ZEinvoicingTest = z.object({
   ok: z.boolean(),
-  checks: z.array(
-    z.object({ check: z.enum(EINVOICING_CHECKS), ok: z.boolean(), message: z.string().nullable() }),
-  ),
+  checks: z.array(z.object({ check: z.enum(EINVOICING_CHECKS), ok: z.boolean(), message: z.string().nullable() })),
   /** The company's own entry in the directory, when found. */
   company: z.object({ siren: z.string(), name: z.string(), canReceive: z.boolean() }).nullable(),
 });
@@ -91,3 +89,9 @@ export const ZOutboxItem = z.object({
   flowId: z.string().nullable(),
 });
 export type TOutboxItem = z.infer<typeof ZOutboxItem>;
+
+/** Pushed to the tenant's room after flows were read: which documents got a new status or were received. */
+export const ZEinvoiceFlowsRead = z.object({
+  documents: z.array(z.object({ documentKind: ZEinvoiceDocumentKind, documentId: z.number().int() })),
+});
+export type TEinvoiceFlowsRead = z.infer<typeof ZEinvoiceFlowsRead>;

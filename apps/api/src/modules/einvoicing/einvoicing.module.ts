@@ -12,7 +12,9 @@ import {
   ZOk,
   ZOutboxItem,
   ZOutboxQuery,
+  SocketEvents,
   type TEinvoiceDocumentKind,
+  type TEinvoiceFlowsRead,
   type TLifecycleSend,
   type TOutboxItem,
   type TOutboxQuery,
@@ -24,6 +26,7 @@ import { tenantScope, type AuthContext } from '../../platform/auth';
 import type { KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { conflict, notFound, sendProblem, problem } from '../../platform/errors';
 import type { Outbox } from '../../platform/outbox/outbox';
+import type { Realtime } from '../../platform/realtime';
 import { secretBox } from '../../platform/secrets';
 import type { ReceivedInvoicesService } from '../received-invoices/received-invoices.service';
 import { appendLifecycle, assertLifecycleDocument, lifecycleOf } from './lifecycle';
@@ -41,6 +44,7 @@ export type EinvoicingOptions = {
   received: ReceivedInvoicesService;
   log: { error(obj: unknown, msg: string): void };
   adapter?: AdapterFactory;
+  realtime?: Pick<Realtime, 'notifyTenant'>;
   /** Told of each lifecycle status appended, in its transaction (webhooks). */
   onLifecycle?: (tx: Tx, tenantId: number, kind: TEinvoiceDocumentKind, id: number, code: string) => Promise<void>;
 };
@@ -95,7 +99,22 @@ export function einvoicingModule(db: Db, options: EinvoicingOptions) {
     callbackUrl: (tenantId) => (publicUrl ? `${publicUrl}/backend/api${PLATFORM_WEBHOOK_PATH}/${tenantId}` : null),
   });
   registerSenders(db, options.outbox, settings, options.documents);
-  const receiving = createReceiving(db, settings, options.received, options.log, options.onLifecycle);
+  const receiving = createReceiving(
+    db,
+    settings,
+    options.received,
+    options.log,
+    options.onLifecycle,
+    (tenantId, read) =>
+      options.realtime?.notifyTenant(tenantId, SocketEvents.einvoiceFlowsRead, {
+        documents: read.flatMap((o) => {
+          const [documentKind, id] = (o.recordedAs ?? '').split(':');
+          return documentKind && id
+            ? [{ documentKind: documentKind as TEinvoiceDocumentKind, documentId: Number(id) }]
+            : [];
+        }),
+      } satisfies TEinvoiceFlowsRead),
+  );
 
   const lifecycle = (auth: AuthContext, kind: TEinvoiceDocumentKind, id: number) =>
     scoped(auth, async (tx, tenantId) => {

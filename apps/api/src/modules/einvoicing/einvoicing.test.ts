@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEinvoicingSettings, TLifecycleEvent, TOutboxItem, TReceivedInvoiceSummary } from '@tagstock/contract';
 import { startPaSimulator } from '../../../../../tools/pa-simulator/src/server';
 import { withTenant } from '../../db/client';
+import { validateCdar } from '../../platform/facturx/validate';
 import { createOutbox } from '../../platform/outbox/outbox';
 import { ACME_SIREN, connectDemoToSimulator } from '../../seed/seed-platform';
 import { apiCalls, platformRows, setupTestApp, testConfig } from '../../test/helper';
@@ -210,6 +211,42 @@ describe('the French chain, Demo → platform → Acme and back', () => {
   });
 });
 
+describe('212 Encaissée', () => {
+  it('is sent when an invoice of a company with VAT on receipts is paid in full, once', async () => {
+    await platformRows(
+      db,
+      sql`update company_settings set supply_kind = 'services', vat_on_debits = false where tenant_id = ${ids.demo}`,
+    );
+    try {
+      const invoice = await issueToAcme();
+      await app.outbox.run();
+      const { items } = await demo.ok<{ items: { id: number }[] }>('GET', '/payment-modes?active=true');
+      const pay = (amount: string) =>
+        demo.ok('POST', `/invoices/${invoice.id}/payments`, {
+          paymentDate: new Date().toISOString().slice(0, 10),
+          amount,
+          paymentModeId: items[0]!.id,
+        });
+      await pay('40.00');
+      expect((await lifecycle(`/invoices/${invoice.id}`)).map((e) => e.code)).not.toContain('212');
+      await pay('56.00');
+      const events = await lifecycle(`/invoices/${invoice.id}`);
+      expect(events.filter((e) => e.code === '212')).toMatchObject([{ source: 'user', label: 'Encaissée' }]);
+      await app.outbox.run();
+      const [status] = sim.control
+        .flows({ direction: 'Out' })
+        .filter((f) => f.syntax === 'CDAR' && f.name.startsWith(`CDAR-212-${invoice.number}`));
+      expect(status).toBeDefined();
+      const xml = sim.control.file(status!.flowId)!.toString('utf8');
+      expect(xml).toContain('96.00');
+      const report = await validateCdar(xml);
+      expect(report.failures.filter((f) => f.flag === 'fatal')).toEqual([]);
+    } finally {
+      await platformRows(db, sql`update company_settings set supply_kind = 'goods' where tenant_id = ${ids.demo}`);
+    }
+  });
+});
+
 describe('the outbox sends each document once', () => {
   it('retries while the platform is down, then sends once', async () => {
     await sim.control.down('refuse');
@@ -267,14 +304,18 @@ describe('the outbox sends each document once', () => {
   });
 
   it('does not queue an invoice to a person (e-reporting, not e-invoicing)', async () => {
-    const [person] = await platformRows<{ id: number }>(
-      db,
-      sql`select id from customers where tenant_id = ${ids.demo} and kind = 'person' limit 1`,
-    );
-    expect(person).toBeDefined();
+    const person = await demo.ok<{ id: number }>('POST', '/customers', {
+      name: 'Inès Girard',
+      kind: 'person',
+      email: 'ines.girard@exemple.fr',
+      address: '3 rue Nationale',
+      postcode: '59000',
+      city: 'Lille',
+      country: 'France',
+    });
     const today = new Date().toISOString().slice(0, 10);
     const draft = await demo.ok<{ id: number }>('POST', '/invoices', {
-      customerId: person!.id,
+      customerId: person.id,
       invoiceDate: today,
       confirmWithoutReservation: true,
       lines: [{ articleId: ids.article, quantity: 1, unitPrice: '10.00', vatRate: '20', discount: '0' }],

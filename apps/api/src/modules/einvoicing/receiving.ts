@@ -66,8 +66,10 @@ export function createReceiving(
   settings: EinvoicingSettingsService,
   received: ReceivedInvoicesService,
   log: { error(obj: unknown, msg: string): void },
-  /** Told of each status appended (webhooks, sockets). */
+  /** Told of each status appended, in its transaction (webhooks). */
   onLifecycle?: (tx: Tx, tenantId: number, kind: TEinvoiceDocumentKind, id: number, code: string) => Promise<void>,
+  /** Told after a read of what it recorded (the tenant's screens refresh). */
+  onRead?: (tenantId: number, outcomes: FlowOutcome[]) => void,
 ) {
   async function readInvoice(conn: Connection, flow: PlatformFlow): Promise<FlowOutcome> {
     const { tenantId } = conn;
@@ -180,6 +182,7 @@ export function createReceiving(
           );
         pageCursor = page.nextCursor;
       } while (pageCursor);
+      if (outcomes.some((o) => o.recordedAs)) onRead?.(tenantId, outcomes);
       return outcomes;
     })().finally(() => polling.delete(tenantId));
     polling.set(tenantId, run);

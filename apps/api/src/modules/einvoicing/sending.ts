@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import {
   buyerTreatment,
@@ -6,12 +7,14 @@ import {
   type TEinvoiceDocumentKind,
   type TLifecycleCode,
   type TLifecycleReasonCode,
+  type TVatBreakdown,
 } from '@tagstock/contract';
 import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
 import { readStoredPdf, type KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { cdarXml } from '../../platform/facturx/cdar';
 import { enqueue, PermanentFailure, type OutboxMessage, type Outbox } from '../../platform/outbox/outbox';
 import { companyForDocuments } from '../company/company.service';
+import { appendLifecycle } from './lifecycle';
 import { PlatformError, type PlatformAdapter, type SubmitSyntax } from './platform/adapter';
 import type { EinvoicingSettingsService } from './settings';
 
@@ -69,6 +72,51 @@ export async function queueStatus(tx: Tx, tenantId: number, status: StatusPayloa
 }
 
 export const newEventId = () => randomUUID();
+
+/**
+ * An issued invoice paid in full, by a company selling services that owes VAT on receipts (not on debits): it tells the
+ * platform it has cashed it (212 "Encaissée", with the amount per VAT rate), as the reform asks for the VAT on
+ * receipts to be reported. Only an invoice that went through the platform; in the paying transaction.
+ */
+export async function queueCashed(tx: Tx, tenantId: number, invoiceIds: readonly number[]): Promise<number[]> {
+  if (!invoiceIds.length) return [];
+  const paid = await queryRows<{ id: number; breakdown: TVatBreakdown[] | null }>(
+    tx,
+    sql`select i.id, i.vat_breakdown as breakdown from invoices i
+        join company_settings cs on cs.tenant_id = i.tenant_id and not cs.vat_on_debits and cs.supply_kind <> 'goods'
+        where i.tenant_id = ${tenantId} and i.status = 'issued' and i.amount_paid + i.amount_credited >= i.total_gross
+          and i.id in (${sql.join(
+            invoiceIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          and exists (select 1 from outbox o where o.tenant_id = i.tenant_id and o.topic = ${DOCUMENT_TOPIC}
+                        and o.key = 'invoice:' || i.id)
+          and not exists (select 1 from einvoice_lifecycle l where l.tenant_id = i.tenant_id
+                            and l.document_kind = 'invoice' and l.document_id = i.id and l.code = '212')`,
+  );
+  const [{ at } = { at: new Date().toISOString() }] = await queryRows<{ at: string }>(
+    tx,
+    sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at`,
+  );
+  for (const invoice of paid) {
+    const amounts = (invoice.breakdown ?? []).map((b) => ({
+      amount: new Decimal(b.base).plus(b.vat).toFixed(2),
+      vatRate: new Decimal(b.rate).toFixed(2),
+    }));
+    await appendLifecycle(tx, tenantId, 'invoice', invoice.id, { code: '212', source: 'user', at });
+    await queueStatus(tx, tenantId, {
+      kind: 'invoice',
+      id: invoice.id,
+      eventId: newEventId(),
+      code: '212',
+      reasonCode: null,
+      note: null,
+      at,
+      amounts,
+    });
+  }
+  return paid.map((p) => p.id);
+}
 
 /** What a message needs of its document; the other party is the buyer of an issued one, the seller of a received one. */
 type DocumentFacts = {

@@ -117,6 +117,10 @@ export function createEinvoicingSettings(
     connection,
     enabledTenants,
     subscribe,
+    /** At start: the tenants connected without a webhook subscription get one (best effort). */
+    subscribeAll: async () => {
+      for (const { tenantId } of await enabledTenants()) await subscribe(tenantId).catch(() => undefined);
+    },
     /** The key the platform signs its webhook calls to this tenant with. */
     webhookSecret: (tx: Tx, tenantId: number) =>
       readSettings(tx, tenantId).then((s) => (s?.webhookSecret ? box.open(s.webhookSecret) : null)),

@@ -21,6 +21,7 @@ import { missingReferences } from '../../platform/documents/references';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { paginate } from '../../platform/pagination';
 import { amountDue } from './invoices';
+import { queueCashed } from '../einvoicing/sending';
 
 /**
  * Payments received from customers. A payment is allocated to one or several of the customer's issued invoices;
@@ -126,6 +127,12 @@ async function allocate(
       ],
     });
   }
+  // Paid in full under VAT on receipts: the platform is told (212 Encaissée).
+  await queueCashed(
+    tx,
+    tenantId,
+    rows.map((r) => r.invoiceId),
+  );
   return rows.reduce((s, r) => s.plus(r.amount), new D(0));
 }
 
