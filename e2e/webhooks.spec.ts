@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { verifySignature } from '../apps/api/src/platform/webhooks/signature';
+import { violations } from './axe';
 import { ACCOUNTS, dialog, row, settled, signInFrench, toast, unique } from './helpers';
 import { apiPost, apiSignIn, createArticle, today } from './rfid-api';
 
@@ -13,7 +14,8 @@ test('a webhook registered in French receives a document’s change of status, s
   page,
   request,
 }) => {
-  test.setTimeout(90000);
+  // Four accessibility audits and a delivery, on a machine that may be busy.
+  test.setTimeout(180000);
   // The integrator's server (the e2e server runs with WEBHOOK_ALLOW_PRIVATE=1).
   const received: Received[] = [];
   const receiver = createServer((req, res) => {
@@ -38,6 +40,7 @@ test('a webhook registered in French receives a document’s change of status, s
     await page.getByRole('button', { name: 'Nouveau webhook' }).click();
     await dialog(page).getByRole('button', { name: 'Enregistrer le webhook' }).click();
     await expect(dialog(page)).toContainText('Choisissez au moins un événement');
+    expect(await violations(page, 'new webhook')).toEqual([]);
     await dialog(page).getByRole('textbox', { name: 'Adresse (URL)' }).fill(url);
     await dialog(page)
       .getByRole('checkbox', { name: /document\.status_changed/ })
@@ -50,6 +53,7 @@ test('a webhook registered in French receives a document’s change of status, s
     await expect(page.getByTestId('webhook-secret-warning')).toContainText('il ne sera plus jamais affiché');
     const secret = await page.getByTestId('webhook-secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
+    expect(await violations(page, 'webhook secret')).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole('button', { name: 'J’ai copié le secret' }).click();
@@ -60,6 +64,7 @@ test('a webhook registered in French receives a document’s change of status, s
     await expect(endpointRow.getByTestId('webhook-state')).toHaveText('Actif');
     await expect(endpointRow).toContainText('Aucun envoi');
     await expect(page.getByText(secret)).toHaveCount(0);
+    expect(await violations(page, 'webhooks')).toEqual([]);
 
     // A stock output validated through the screens: a change of status of a document.
     const session = await apiSignIn(request);
@@ -102,6 +107,7 @@ test('a webhook registered in French receives a document’s change of status, s
     await expect(delivery.getByTestId('delivery-status')).toHaveText('Envoyé');
     await expect(delivery).toContainText('200');
     await expect(delivery.getByRole('button', { name: 'Renvoyer' })).toHaveCount(0);
+    expect(await violations(page, 'webhook deliveries')).toEqual([]);
 
     // Deleted after a confirmation.
     await page.getByRole('link', { name: 'Webhooks' }).first().click();
