@@ -32,6 +32,7 @@ import {
 } from '../../components/ResourceForm';
 import { formatDateTime } from '../../components/format';
 import { useCanWrite } from '../../components/use-permission';
+import { PlatformSettings } from '../einvoicing/PlatformSettings';
 import { useCompanyQuery, useSaveCompanyMutation } from './api';
 import { CompanyLogo } from './CompanyLogo';
 import { ExportAllData } from './ExportAllData';
@@ -238,6 +239,9 @@ export const CompanyPage = () => {
               )}
             </Stack>
           </form>
+          <Box sx={{ mt: 3 }}>
+            <PlatformSettings />
+          </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={3}>

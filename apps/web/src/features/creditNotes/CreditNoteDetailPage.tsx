@@ -18,6 +18,7 @@ import { DownloadButton } from '../../components/PdfButton';
 import { Section } from '../../components/Section';
 import { useCanWrite } from '../../components/use-permission';
 import { articleLinePicker } from '../articles/ArticlePicker';
+import { EinvoiceLifecycleSection } from '../einvoicing/EinvoiceLifecycleSection';
 import { salesLinesOf, type SalesLine } from '../invoices/sales-draft';
 import { creditNotesApi } from './api';
 import { CREDIT_NOTE_HISTORY, CreditNoteStatusChip } from './status';
@@ -148,6 +149,11 @@ const CreditNoteView = ({ note, focusHeading }: { note: TCreditNote; focusHeadin
             )}
           </Section>
         </Grid>
+        {note.number && (
+          <Grid size={12}>
+            <EinvoiceLifecycleSection kind="credit_note" id={note.id} />
+          </Grid>
+        )}
         <Grid size={12}>
           <HistorySection events={history} vocabulary={CREDIT_NOTE_HISTORY} />
         </Grid>

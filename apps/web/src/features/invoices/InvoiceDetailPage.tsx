@@ -28,6 +28,7 @@ import { invoicesApi } from './api';
 import { CreditNoteDialog, leftToCredit } from './CreditNoteDialog';
 import { useAvailabilityConfirm } from '../reservations/AvailabilityConfirm';
 import { DeliveriesSection } from '../deliveries/DeliveriesSection';
+import { EinvoiceLifecycleSection } from '../einvoicing/EinvoiceLifecycleSection';
 import { invoiceDraftOf, invoiceKit, newInvoiceDraft, type InvoiceDraft, type InvoiceHeader } from './draft';
 import { INVOICE_HEADER } from './header';
 import { CreditNotesTable, SettlementTable } from './InvoiceSettlement';
@@ -252,6 +253,11 @@ const InvoiceEditor = ({ invoice, focusHeading }: { invoice: TInvoice | null; fo
             <Section title={t('invoices.creditNotes')}>
               <CreditNotesTable invoice={invoice} />
             </Section>
+          </Grid>
+        )}
+        {numbered && (
+          <Grid size={12}>
+            <EinvoiceLifecycleSection kind="invoice" id={invoice.id} />
           </Grid>
         )}
         {invoice?.lines.some((line) => line.articleId !== null) && (

@@ -34,6 +34,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Section } from '../../components/Section';
 import { saveFile } from '../../components/TransferActions';
 import { useCanWrite, useHasPermission } from '../../components/use-permission';
+import { EinvoiceLifecycleSection } from '../einvoicing/EinvoiceLifecycleSection';
 import { useLinkReceivedInvoiceSupplierMutation, useReceivedInvoiceQuery } from './api';
 import { formatAmount, formatQuantity } from './receive';
 import { unitName } from './units';
@@ -442,6 +443,7 @@ export const ReceivedInvoiceDetailPage = () => {
             {t('einvoiceReception.buyerConfirmed', { buyer: invoice.buyer.name ?? '—' })}
           </Alert>
         )}
+        <EinvoiceLifecycleSection kind="received_invoice" id={invoice.id} />
         <FailedRules invoice={invoice} />
         <FrenchRules invoice={invoice} />
         <SupplierLink invoice={invoice} />
