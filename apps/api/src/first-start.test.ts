@@ -83,6 +83,7 @@ const UNREACHED_BY_TENANT = [
   // Received invoices come from suppliers' files: the demo has none (validating one would slow every first start).
   '/backend/api/received-invoices/{id}',
   '/backend/api/received-invoices/{id}/file',
+  '/backend/api/received-invoices/{id}/lifecycle',
   // Webhook endpoints point at the tenant's own servers: the demo registers none.
   '/backend/api/webhooks/{id}',
   '/backend/api/webhooks/{id}/deliveries',

@@ -4,7 +4,7 @@ import type { TEinvoicingSettings, TLifecycleEvent, TOutboxItem, TReceivedInvoic
 import { startPaSimulator } from '../../../../../tools/pa-simulator/src/server';
 import { withTenant } from '../../db/client';
 import { validateCdar } from '../../platform/facturx/validate';
-import { createOutbox } from '../../platform/outbox/outbox';
+import { createOutbox, type Outbox } from '../../platform/outbox/outbox';
 import { ACME_SIREN, connectDemoToSimulator } from '../../seed/seed-platform';
 import { apiCalls, platformRows, setupTestApp, testConfig } from '../../test/helper';
 import { createAfnorAdapter } from './platform/afnor-adapter';
@@ -57,6 +57,8 @@ beforeAll(async () => {
     ctx.token('admin@acme.test'),
     ctx.token('viewer@demo.test'),
   ]);
+  // The test drives the worker (`run()`), so that what each step sends is known.
+  app.outbox.stop();
   await connectDemoToSimulator(db, sim, secretsKey);
   const [t] = await platformRows<{ demo: number; acme: number }>(
     db,
@@ -285,6 +287,35 @@ describe('the outbox sends each document once', () => {
     });
     await app.outbox.run();
     expect((await outboxOf(invoice.id)).items[0]).toMatchObject({ status: 'sent' });
+    expect(flowsOf(`invoice-${invoice.id}`)).toHaveLength(1);
+  });
+
+  it('a process killed mid-send leaves the message to the next once its lease runs out: sent once', async () => {
+    const invoice = await issueToAcme();
+    const dying = createOutbox(db, app.log, { leaseMs: 300 });
+    let submitted: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (submitted = resolve));
+    // The platform takes the file, then the process stops before recording it (it never answers again).
+    const killedAfterSend = {
+      handle: (topic: string, handler: Parameters<Outbox['handle']>[1]) =>
+        dying.handle(topic, {
+          ...handler,
+          send: async (message) => {
+            await handler.send(message);
+            submitted();
+            return new Promise(() => undefined);
+          },
+        }),
+    } as Outbox;
+    registerSenders(db, killedAfterSend, app.einvoicing.settings, app.einvoicing.documents);
+    void dying.run();
+    await sent;
+    expect((await outboxOf(invoice.id)).items[0]).toMatchObject({ status: 'waiting', attempts: 1 });
+    await until('the message sent by another worker', async () => {
+      await app.outbox.run();
+      return (await outboxOf(invoice.id)).items[0]?.status === 'sent';
+    });
+    expect((await outboxOf(invoice.id)).items[0]).toMatchObject({ attempts: 2 });
     expect(flowsOf(`invoice-${invoice.id}`)).toHaveLength(1);
   });
 

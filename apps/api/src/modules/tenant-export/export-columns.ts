@@ -619,4 +619,74 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
       sent_at: ['Envoyé le', 'Sent at'],
     },
   },
+  outbox: {
+    meaning: [
+      'Messages à envoyer après leur transaction (plateforme agréée, webhooks) et leur suivi',
+      'Messages sent after their transaction (approved platform, webhooks) and their log',
+    ],
+    columns: {
+      topic: [
+        'Sujet (einvoice.document, einvoice.status, webhook)',
+        'Topic (einvoice.document, einvoice.status, webhook)',
+      ],
+      key: ['Clé du message dans son sujet (idempotence)', 'Message key within its topic (idempotency)'],
+      payload: ['Contenu du message (JSON)', 'Message content (JSON)'],
+      status: ['État (waiting, failed, sent)', 'State (waiting, failed, sent)'],
+      attempts: ['Nombre d’essais', 'Attempts'],
+      next_attempt_at: ['Prochain essai', 'Next attempt'],
+      locked_until: ['Réservé par un envoi jusqu’à', 'Held by a sender until'],
+      last_error: ['Dernière erreur', 'Last error'],
+      result: ['Réponse du destinataire (JSON : identifiant de flux…)', 'Receiver’s answer (JSON: flow id…)'],
+      sent_at: ['Envoyé le', 'Sent at'],
+    },
+  },
+  einvoicing_settings: {
+    meaning: [
+      'Connexion à la plateforme agréée (sans le secret client ni la clé de signature)',
+      'Approved platform connection (without the client secret or the signing key)',
+    ],
+    columns: {
+      enabled: ['Active', 'Enabled'],
+      base_url: ['Adresse de l’API de la plateforme', 'Platform API address'],
+      token_url: ['Adresse du jeton OAuth2', 'OAuth2 token address'],
+      client_id: ['Identifiant client OAuth2', 'OAuth2 client id'],
+      organization_id: ['Organization-Id', 'Organization-Id'],
+      webhook_uid: ['Abonnement webhook de la plateforme', 'Platform webhook subscription'],
+      cursor: ['Date du dernier flux lu', 'Date of the last flow read'],
+      updated_by: ['Modifié par (users.id)', 'Updated by (users.id)'],
+    },
+  },
+  einvoice_lifecycle: {
+    meaning: [
+      'Cycle de vie des factures électroniques (statuts CDAR 200–213)',
+      'E-invoice lifecycle (CDAR statuses 200–213)',
+    ],
+    columns: {
+      document_kind: [
+        'Document (invoice, credit_note, received_invoice)',
+        'Document (invoice, credit_note, received_invoice)',
+      ],
+      document_id: ['Identifiant du document', 'Document id'],
+      code: ['Statut (200 Déposée … 213 Rejetée)', 'Status (200 Deposited … 213 Rejected)'],
+      at: ['Date du statut', 'Status date'],
+      source: ['Origine (platform, user)', 'Source (platform, user)'],
+      reason_code: ['Motif', 'Reason'],
+      note: ['Commentaire', 'Note'],
+      duplicate: ['Rejet d’un doublon (sans effet sur le statut)', 'Rejection of a duplicate (leaves the status)'],
+      flow_id: ['Flux de la plateforme', 'Platform flow'],
+      user_id: ['Envoyé par (users.id)', 'Sent by (users.id)'],
+    },
+  },
+  platform_flows: {
+    meaning: [
+      'Flux reçus de la plateforme agréée, lus une fois',
+      'Flows received from the approved platform, read once',
+    ],
+    columns: {
+      flow_id: ['Identifiant du flux', 'Flow id'],
+      syntax: ['Syntaxe (Factur-X, CDAR…)', 'Syntax (Factur-X, CDAR…)'],
+      recorded_as: ['Enregistré comme (document:id)', 'Recorded as (document:id)'],
+      error: ['Pourquoi il n’a pas pu être lu', 'Why it could not be read'],
+    },
+  },
 };

@@ -120,10 +120,14 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
       );
     } catch (err) {
       const age = Date.now() - new Date(message.createdAt).getTime();
-      const giveUp =
-        err instanceof PermanentFailure || (handler.retryForMs !== undefined && age >= handler.retryForMs);
+      const giveUp = err instanceof PermanentFailure || (handler.retryForMs !== undefined && age >= handler.retryForMs);
       const nextAttemptAt = giveUp ? null : new Date(Date.now() + backoffMs(message.attempts));
-      outcome = { ok: false, error: errorText(err), durationMs: Math.round(performance.now() - started), nextAttemptAt };
+      outcome = {
+        ok: false,
+        error: errorText(err),
+        durationMs: Math.round(performance.now() - started),
+        nextAttemptAt,
+      };
       await withPlatform(db, (tx) =>
         tx.execute(
           sql`update outbox set status = 'failed', locked_until = null, last_error = ${outcome.ok ? null : outcome.error},
@@ -195,6 +199,13 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
     start() {
       queued.on('queued', kick);
       timer.start();
+    },
+    /** Stops sending by itself (the poll and the kicks); `run()` still sends (tests drive it so). */
+    stop() {
+      queued.off('queued', kick);
+      if (soon) clearTimeout(soon);
+      soon = undefined;
+      timer.stop();
     },
     async close() {
       closed = true;
