@@ -333,7 +333,13 @@ describe('webhook deliveries', () => {
     // Switched off: no new delivery is queued for it; switched on again, it receives again.
     await validatedOutput(await article('WH-DEAD-2', 5));
     expect((await deliveries(endpoint.id)).total).toBe(1);
-    await ok('PATCH', `/webhooks/${endpoint.id}`, { enabled: true });
+    const on = await ctx.as(tokens.admin, {
+      method: 'PATCH',
+      url: `/backend/api/webhooks/${endpoint.id}`,
+      payload: { enabled: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null });
     await validatedOutput(await article('WH-DEAD-3', 5));
     await deliver();
     expect((await deliveries(endpoint.id)).items[0]).toMatchObject({ status: 'sent' });
