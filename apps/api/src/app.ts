@@ -47,6 +47,8 @@ import { createRetention } from './modules/ingest/retention';
 import { createReaderStatus } from './modules/ingest/reader-status';
 import { createBackupService } from './modules/backups/backup-service';
 import { backupsRoutes, internalBackupRoute } from './modules/backups/backups.routes';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
+import { secretBox } from './platform/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -229,6 +231,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           received,
           einvoicing,
           tenantExportModule(db, keptPdfs),
+          webhooksModule(db, {
+            outbox: app.outbox,
+            secrets: secretBox(config.secretsKey ?? config.jwtSecret),
+            realtime: app.realtime,
+            allowPrivate: config.webhookAllowPrivate ?? false,
+            log: app.log,
+          }),
         ];
         for (const m of modules) for (const routes of [m.routes].flat()) await dashboard.register(routes);
       });
