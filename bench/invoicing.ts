@@ -5,7 +5,7 @@ import { queryRows, withPlatform, withTenant, type Database } from '../apps/api/
 import { tenantDay } from '../apps/api/src/modules/invoicing/invoices';
 import { TENANT_TIME_ZONE } from '../apps/api/src/platform/documents/numbering';
 import { extractFacturXXml } from '../apps/api/src/platform/facturx/extract';
-import { inProcessApp, loadAverage, record, signInSession } from './lib';
+import { healthProbe as healthProbeOf, inProcessApp, loadAverage, record, signInSession } from './lib';
 
 /**
  * Invoicing, on a server listening in this process (requests over HTTP):
@@ -133,42 +133,7 @@ Worker.prototype.emit = function (this: Worker, event: string | symbol, ...args:
   return emit.call(this, event, ...args);
 } as typeof emit;
 
-/** `/backend/health` over HTTP every 50 ms from a process of its own, until `stop` answers the latencies. */
-const PROBE = `
-let stopping = false;
-process.on('SIGTERM', () => (stopping = true));
-const times = [];
-while (!stopping) {
-  const t0 = performance.now();
-  try {
-    const res = await fetch(process.env.PROBE_URL);
-    await res.arrayBuffer();
-    times.push(res.status === 200 ? performance.now() - t0 : -1);
-  } catch {
-    times.push(-1);
-  }
-  const wait = 50 - (performance.now() - t0);
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-}
-process.stdout.write(JSON.stringify(times));
-`;
-function healthProbe() {
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', PROBE], {
-    env: { ...process.env, PROBE_URL: `${base}/backend/health` },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  return async () => {
-    proc.kill('SIGTERM');
-    await exited;
-    const times = JSON.parse(out) as number[];
-    const failed = times.filter((t) => t < 0).length;
-    const ok = times.filter((t) => t >= 0).sort((a, b) => a - b);
-    return { count: times.length, failed, p50: percentile(ok, 0.5), p99: percentile(ok, 0.99), max: ok.at(-1)! };
-  };
-}
+const healthProbe = () => healthProbeOf(base);
 type Health = Awaited<ReturnType<ReturnType<typeof healthProbe>>>;
 
 type PdfSeries = {

@@ -218,12 +218,18 @@ export async function sequentialGets(
  * The app in this process on a fresh database: PGlite in memory, or the PostgreSQL database `name` created anew;
  * migrated, the demo seeded, listening on `port`. `close` stops it and drops the database.
  */
-export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, port: number, password: string) {
+export async function inProcessApp(
+  kind: 'pglite' | 'postgres',
+  name: string,
+  port: number,
+  password: string,
+  overrides: Partial<AppConfig> = {},
+) {
   const url = kind === 'postgres' ? await freshDatabase(name) : undefined;
   const database = await openDatabase({ databaseUrl: url });
   await database.migrate();
   await seedDemo(database.db, password);
-  const app = await buildApp(inProcessConfig, database);
+  const app = await buildApp({ ...inProcessConfig, ...overrides }, database);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     database,
@@ -233,5 +239,42 @@ export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, po
       await database.close();
       if (url) await dropDatabase(name);
     },
+  };
+}
+
+/** `/backend/health` over HTTP every 50 ms from a process of its own, until `stop` answers the latencies. */
+const PROBE = `
+let stopping = false;
+process.on('SIGTERM', () => (stopping = true));
+const times = [];
+while (!stopping) {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(process.env.PROBE_URL);
+    await res.arrayBuffer();
+    times.push(res.status === 200 ? performance.now() - t0 : -1);
+  } catch {
+    times.push(-1);
+  }
+  const wait = 50 - (performance.now() - t0);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+process.stdout.write(JSON.stringify(times));
+`;
+export function healthProbe(base: string) {
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', PROBE], {
+    env: { ...process.env, PROBE_URL: `${base}/backend/health` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return async () => {
+    proc.kill('SIGTERM');
+    await exited;
+    const times = JSON.parse(out) as number[];
+    const failed = times.filter((t) => t < 0).length;
+    const ok = times.filter((t) => t >= 0).sort((a, b) => a - b);
+    return { count: times.length, failed, p50: percentile(ok, 0.5), p99: percentile(ok, 0.99), max: ok.at(-1)! };
   };
 }

@@ -2,6 +2,7 @@
 import { backupBench } from './backup';
 import { catalog } from './catalog';
 import { deliveryDashboard } from './delivery-dashboard';
+import { einvoicingBench } from './einvoicing';
 import { exportBench } from './export';
 import { firstRowsBench } from './first-rows';
 import { foundation } from './foundation';
@@ -33,6 +34,7 @@ const suites: Record<string, () => Promise<void>> = {
   reservations: reservationsBench,
   'delivery-dashboard': deliveryDashboard,
   inventories: inventoriesBench,
+  einvoicing: einvoicingBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
