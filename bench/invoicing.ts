@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { queryRows, withPlatform, withTenant, type Database } from '../apps/api/src/db/client';
