@@ -45,8 +45,6 @@ export type EinvoicingOptions = {
   log: { error(obj: unknown, msg: string): void };
   adapter?: AdapterFactory;
   realtime?: Pick<Realtime, 'notifyTenant'>;
-  /** Told of each lifecycle status appended, in its transaction (webhooks). */
-  onLifecycle?: (tx: Tx, tenantId: number, kind: TEinvoiceDocumentKind, id: number, code: string) => Promise<void>;
 };
 
 export const PLATFORM_WEBHOOK_PATH = '/einvoicing/platform-webhook';
@@ -99,21 +97,15 @@ export function einvoicingModule(db: Db, options: EinvoicingOptions) {
     callbackUrl: (tenantId) => (publicUrl ? `${publicUrl}/backend/api${PLATFORM_WEBHOOK_PATH}/${tenantId}` : null),
   });
   registerSenders(db, options.outbox, settings, options.documents);
-  const receiving = createReceiving(
-    db,
-    settings,
-    options.received,
-    options.log,
-    options.onLifecycle,
-    (tenantId, read) =>
-      options.realtime?.notifyTenant(tenantId, SocketEvents.einvoiceFlowsRead, {
-        documents: read.flatMap((o) => {
-          const [documentKind, id] = (o.recordedAs ?? '').split(':');
-          return documentKind && id
-            ? [{ documentKind: documentKind as TEinvoiceDocumentKind, documentId: Number(id) }]
-            : [];
-        }),
-      } satisfies TEinvoiceFlowsRead),
+  const receiving = createReceiving(db, settings, options.received, options.log, (tenantId, read) =>
+    options.realtime?.notifyTenant(tenantId, SocketEvents.einvoiceFlowsRead, {
+      documents: read.flatMap((o) => {
+        const [documentKind, id] = (o.recordedAs ?? '').split(':');
+        return documentKind && id
+          ? [{ documentKind: documentKind as TEinvoiceDocumentKind, documentId: Number(id) }]
+          : [];
+      }),
+    } satisfies TEinvoiceFlowsRead),
   );
 
   const lifecycle = (auth: AuthContext, kind: TEinvoiceDocumentKind, id: number) =>
@@ -149,7 +141,6 @@ export function einvoicingModule(db: Db, options: EinvoicingOptions) {
         note: body.note,
         at,
       });
-      await options.onLifecycle?.(tx, tenantId, 'received_invoice', id, body.code);
       return lifecycleOf(tx, tenantId, 'received_invoice', id, auth.session.language ?? 'fr');
     });
 

@@ -14,7 +14,7 @@ import { registerSenders } from './sending';
 const sim = await startPaSimulator({ stepMs: 20 });
 afterAll(() => sim.close());
 // The platform's webhook cannot reach app.inject: it is called on a closed port, and the poll reads the flows.
-const ctx = await setupTestApp({ publicUrl: 'http://127.0.0.1:9' });
+const ctx = await setupTestApp({ publicUrl: 'http://127.0.0.1:9', webhookAllowPrivate: true });
 const { app } = ctx;
 const db = ctx.database.db;
 const secretsKey = testConfig().jwtSecret;
@@ -72,6 +72,10 @@ beforeAll(async () => {
           (select id from articles where tenant_id = ${ids.demo} order by id limit 1) as article`,
   );
   Object.assign(ids, c);
+  // Both tenants' integrations listen (their deliveries are the webhooks module's tests; here: what is emitted).
+  const events = ['invoice.issued', 'invoice.paid', 'invoice.lifecycle', 'received_invoice.created'];
+  await demo.ok('POST', '/webhooks', { url: 'http://127.0.0.1:9/demo', events });
+  await acme.ok('POST', '/webhooks', { url: 'http://127.0.0.1:9/acme', events });
 });
 
 describe('approved platform settings', () => {
@@ -391,4 +395,25 @@ describe('the platform webhook', () => {
 it('builds an AFNOR adapter from the stored settings', async () => {
   const adapter = createAfnorAdapter({ baseUrl: sim.url, clientId: 'nobody', clientSecret: 'wrong' });
   await expect(adapter.lookupSiren(ACME_SIREN)).rejects.toMatchObject({ kind: 'unauthorized' });
+});
+
+it('tells the integrations: invoice.issued, invoice.paid, invoice.lifecycle, received_invoice.created', async () => {
+  const emitted = await platformRows<{ tenant: number; event: string; n: number }>(
+    db,
+    sql`select tenant_id as tenant, event, count(*)::int as n from webhook_deliveries group by 1, 2 order by 1, 2`,
+  );
+  const of = (tenant: number) =>
+    Object.fromEntries(emitted.filter((e) => e.tenant === tenant).map((e) => [e.event, e.n]));
+  expect(of(ids.demo)).toMatchObject({
+    'invoice.issued': expect.any(Number),
+    'invoice.paid': 1,
+    'invoice.lifecycle': expect.any(Number),
+  });
+  expect(of(ids.acme)).toMatchObject({ 'received_invoice.created': 1, 'invoice.lifecycle': expect.any(Number) });
+  const [lifecycle] = await platformRows<{ payload: { data: Record<string, unknown> } }>(
+    db,
+    sql`select payload from webhook_deliveries where tenant_id = ${ids.acme} and event = 'invoice.lifecycle'
+        and payload->'data'->>'code' = '205'`,
+  );
+  expect(lifecycle!.payload.data).toMatchObject({ document: 'received_invoice', code: '205', source: 'user' });
 });

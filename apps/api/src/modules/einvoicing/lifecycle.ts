@@ -9,6 +9,7 @@ import {
 import { queryRows, type Tx } from '../../db/client';
 import { isoUtc } from '../../db/sql-fragments';
 import { notFound } from '../../platform/errors';
+import { emitWebhookEventsFrom } from '../../platform/webhooks/emit';
 
 /*
  * The lifecycle of an e-invoice (CDAR statuses 200–213), an append-only history per issued invoice, credit note
@@ -67,7 +68,17 @@ export async function appendLifecycle(
         on conflict (tenant_id, flow_id) where flow_id is not null do nothing
         returning id`,
   );
-  return rows.length > 0;
+  if (!rows.length) return false;
+  await emitWebhookEventsFrom(
+    tx,
+    tenantId,
+    'invoice.lifecycle',
+    sql`select jsonb_build_object('document', ${kind}::text, 'id', d.id, 'number', d.number, 'code', ${e.code}::text,
+          'at', l.at, 'source', l.source, 'reasonCode', l.reason_code, 'note', l.note)
+        from einvoice_lifecycle l join ${sql.identifier(TABLES[kind])} d on d.tenant_id = l.tenant_id and d.id = l.document_id
+        where l.tenant_id = ${tenantId} and l.id = ${rows[0]!.id}`,
+  );
+  return true;
 }
 
 /** The history, oldest first, labelled in the reader's language. */

@@ -66,8 +66,6 @@ export function createReceiving(
   settings: EinvoicingSettingsService,
   received: ReceivedInvoicesService,
   log: { error(obj: unknown, msg: string): void },
-  /** Told of each status appended, in its transaction (webhooks). */
-  onLifecycle?: (tx: Tx, tenantId: number, kind: TEinvoiceDocumentKind, id: number, code: string) => Promise<void>,
   /** Told after a read of what it recorded (the tenant's screens refresh). */
   onRead?: (tenantId: number, outcomes: FlowOutcome[]) => void,
 ) {
@@ -89,7 +87,6 @@ export function createReceiving(
               at: flow.updatedAt,
               flowId: flow.flowId,
             });
-            await onLifecycle?.(tx, tenantId, 'received_invoice', id, '203');
           },
         },
       );
@@ -127,7 +124,7 @@ export function createReceiving(
       }
       const recordedAs = `${target.kind}:${target.id}`;
       await note(tx, tenantId, flow, recordedAs, null);
-      const appended = await appendLifecycle(tx, tenantId, target.kind, target.id, {
+      await appendLifecycle(tx, tenantId, target.kind, target.id, {
         code,
         source: 'platform',
         at: parsed.at ?? flow.updatedAt,
@@ -135,7 +132,6 @@ export function createReceiving(
         note: (parsed.note ?? parsed.reason)?.slice(0, 1000) ?? null,
         flowId: flow.flowId,
       });
-      if (appended) await onLifecycle?.(tx, tenantId, target.kind, target.id, code);
       return { flowId: flow.flowId, recordedAs, error: null };
     });
   }

@@ -12,6 +12,7 @@ import {
 import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
 import { readStoredPdf, type KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { cdarXml } from '../../platform/facturx/cdar';
+import { emitWebhookEventsFrom } from '../../platform/webhooks/emit';
 import { enqueue, PermanentFailure, type OutboxMessage, type Outbox } from '../../platform/outbox/outbox';
 import { companyForDocuments } from '../company/company.service';
 import { appendLifecycle } from './lifecycle';
@@ -60,6 +61,26 @@ export async function queueIssuedDocument(tx: Tx, tenantId: number, kind: Issued
   );
   if (!row || buyerTreatment(row) !== 'B2B' || !row.siren) return;
   await enqueue(tx, tenantId, { topic: DOCUMENT_TOPIC, key: `${kind}:${id}`, payload: { kind, id } });
+}
+
+/**
+ * What issuing an invoice or a credit note sends, in the issuing transaction (the number given): the document to
+ * the approved platform, and the `invoice.issued` webhook event.
+ */
+export async function documentIssued(tx: Tx, tenantId: number, kind: IssuedKind, id: number): Promise<void> {
+  await queueIssuedDocument(tx, tenantId, kind, id);
+  const source =
+    kind === 'invoice'
+      ? sql`select jsonb_build_object('document', 'invoice', 'id', d.id, 'number', d.number, 'customerId', d.customer_id,
+              'date', d.invoice_date, 'totalNet', d.total_net::text, 'totalVat', d.total_vat::text,
+              'totalGross', d.total_gross::text)
+            from invoices d where d.tenant_id = ${tenantId} and d.id = ${id}`
+      : sql`select jsonb_build_object('document', 'credit_note', 'id', d.id, 'number', d.number,
+              'customerId', i.customer_id, 'date', d.credit_date, 'totalNet', d.total_net::text,
+              'totalVat', d.total_vat::text, 'totalGross', d.total_gross::text)
+            from credit_notes d join invoices i on i.id = d.invoice_id and i.tenant_id = d.tenant_id
+            where d.tenant_id = ${tenantId} and d.id = ${id}`;
+  await emitWebhookEventsFrom(tx, tenantId, 'invoice.issued', source);
 }
 
 /** Queues a status message (CDAR) about a document; `eventId` names it for the platform and the outbox. */

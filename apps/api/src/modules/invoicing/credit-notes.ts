@@ -30,7 +30,7 @@ import { tenantDay } from './invoices';
 import { releaseToAccount } from './payments';
 import { exemptBreakdown, exemptionColumns, exemptionSelect } from './sales-documents';
 import { creditNoteLines } from './invoicing.schema';
-import { queueIssuedDocument } from '../einvoicing/sending';
+import { documentIssued } from '../einvoicing/sending';
 
 type Input = z.output<typeof ZCreditNoteInput>;
 type LockedNote = LockedDocument<TCreditNoteStatus> & { invoiceId: number };
@@ -242,7 +242,7 @@ async function issue({ tx, tenantId, userId }: DocumentContext, note: LockedNote
         from ${jsonRows(lines)} as x("invoiceLineId" int, quantity int)
         where l.id = x."invoiceLineId" and l.tenant_id = ${tenantId} and l.invoice_id = ${note.invoiceId}`,
   );
-  await queueIssuedDocument(tx, tenantId, 'credit_note', note.id);
+  await documentIssued(tx, tenantId, 'credit_note', note.id);
   // Paid beyond what the credit leaves to pay: the difference goes back on the customer's account.
   const amountPaid = await releaseToAccount(tx, tenantId, userId, head.id, {
     id: note.id,

@@ -28,7 +28,7 @@ import { serverTransitions } from '../../platform/documents/status-machine';
 import { badRequest } from '../../platform/errors';
 import { companyForDocuments, companyMissingFor } from '../company/company.service';
 import { invoiceFacturX } from './einvoice';
-import { queueIssuedDocument } from '../einvoicing/sending';
+import { documentIssued } from '../einvoicing/sending';
 import { invoicePrintable } from './invoice-print';
 import { customerParty, discountText, readSalesLines, writeSalesDocument } from './sales-documents';
 import { reservingDocument } from '../reservations/reservations.service';
@@ -259,8 +259,8 @@ async function issue({ tx, tenantId }: DocumentContext, invoice: LockedInvoice) 
           billing_mode = case when billing_mode_chosen then billing_mode else ${derived} end,
           issued_at = now() where id = ${invoice.id} and tenant_id = ${tenantId}`,
   );
-  // To the buyer through the approved platform, once this transaction commits.
-  await queueIssuedDocument(tx, tenantId, 'invoice', invoice.id);
+  // To the buyer through the approved platform, and to the webhooks, once this transaction commits.
+  await documentIssued(tx, tenantId, 'invoice', invoice.id);
 }
 
 export const invoiceListSpec = (tenantId: number | null, q: Record<string, unknown>) => {

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { paginate } from '../../platform/pagination';
 import { amountDue } from './invoices';
 import { queueCashed } from '../einvoicing/sending';
+import { emitWebhookEventsFrom } from '../../platform/webhooks/emit';
 
 /**
  * Payments received from customers. A payment is allocated to one or several of the customer's issued invoices;
@@ -127,7 +128,16 @@ async function allocate(
       ],
     });
   }
-  // Paid in full under VAT on receipts: the platform is told (212 Encaissée).
+  // Paid in full: the webhooks are told, and under VAT on receipts the platform too (212 Encaissée).
+  await emitWebhookEventsFrom(
+    tx,
+    tenantId,
+    'invoice.paid',
+    sql`select jsonb_build_object('id', i.id, 'number', i.number, 'paymentId', ${payment.id}::int,
+          'amount', x.amount::text, 'paidAt', now(), 'totalGross', i.total_gross::text)
+        from invoices i join ${jsonRows(rows)} as x("invoiceId" int, amount numeric) on x."invoiceId" = i.id
+        where i.tenant_id = ${tenantId} and i.amount_paid + i.amount_credited >= i.total_gross`,
+  );
   await queueCashed(
     tx,
     tenantId,

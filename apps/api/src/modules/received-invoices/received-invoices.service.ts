@@ -20,6 +20,7 @@ import { isoUtc, jsonList, moneyText } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
 import { callerTenant, tenantScope, type AuthContext } from '../../platform/auth';
 import { pgError } from '../../platform/db-errors';
+import { emitWebhookEvent } from '../../platform/webhooks/emit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { passes, type CiiFailure, type CiiValidation } from '../../platform/facturx/validate';
 import { ruleMessageFr } from '../../platform/facturx/rules-fr';
@@ -433,6 +434,16 @@ export function createReceivedInvoicesService(db: Db, tools: EinvoiceTools) {
         entityId: id,
         action: 'created',
         summary: [invoice.number, invoice.seller.name].filter(Boolean).join(' — ') || 'invoice',
+      });
+      await emitWebhookEvent(tx, tenantId, 'received_invoice.created', {
+        id,
+        number: invoice.number,
+        sellerName: invoice.seller.name,
+        sellerSiren: invoice.seller.siren,
+        issueDate: invoice.issueDate,
+        duePayable: invoice.totals.duePayable,
+        valid: passes(failures, EN16931_SOURCES),
+        source: actor.userId === null ? 'platform' : 'upload',
       });
       await options.recorded?.(tx, tenantId, id);
       return (await findOne(tx, tenantId, id))!;

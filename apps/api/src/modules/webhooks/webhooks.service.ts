@@ -19,7 +19,8 @@ import { paginate, type ListSpec } from '../../platform/pagination';
 import type { Realtime } from '../../platform/realtime';
 import type { SecretBox } from '../../platform/secrets';
 import { resolvePublic, UnsafeAddress } from '../../platform/webhooks/address';
-import { WEBHOOK_TOPIC, webhookQueued } from '../../platform/webhooks/emit';
+import { messagesQueued } from '../../platform/outbox/outbox';
+import { WEBHOOK_TOPIC } from '../../platform/webhooks/emit';
 import { newWebhookSecret, signatureHeader } from '../../platform/webhooks/signature';
 import { postJson } from './webhook-http';
 
@@ -205,11 +206,9 @@ export function createWebhooksService(db: Db, opts: WebhooksOptions) {
   }
 
   return {
-    /** Registers the outbox handler of the topic `webhook`, and its worker's wake-up when deliveries are queued. */
+    /** Registers the outbox handler of the topic `webhook` (the outbox's worker wakes when deliveries are queued). */
     start() {
       opts.outbox.handle(WEBHOOK_TOPIC, { send, settled, retryForMs: WEBHOOK_RETRY_MS });
-      // A closed outbox ignores the kick.
-      webhookQueued.on('queued', () => opts.outbox.kick());
     },
 
     list: (auth: AuthContext, q: TWebhookEndpointQuery): Promise<TList<TWebhookEndpoint>> =>
@@ -323,7 +322,7 @@ export function createWebhooksService(db: Db, opts: WebhooksOptions) {
           sql`update webhook_deliveries set status = 'waiting', next_attempt_at = now(), updated_at = now()
               where tenant_id = ${tenantId} and id = ${id}`,
         );
-        webhookQueued.emit('queued');
+        messagesQueued();
         return findDelivery(tx, tenantId, id);
       }),
   };

@@ -47,6 +47,9 @@ export type Enqueue = { topic: string; key: string; payload: Record<string, unkn
 const queued = new EventEmitter();
 queued.setMaxListeners(0);
 
+/** Says that messages were queued by a statement of its own (not `enqueue`): this process's worker looks soon. */
+export const messagesQueued = () => void queued.emit('queued');
+
 /** Queues a message in the caller's transaction; the same topic and key queued again stay one message. */
 export async function enqueue(tx: Tx, tenantId: number, message: Enqueue): Promise<void> {
   await tx.execute(
@@ -54,7 +57,7 @@ export async function enqueue(tx: Tx, tenantId: number, message: Enqueue): Promi
         values (${tenantId}, ${message.topic}, ${message.key}, ${JSON.stringify(message.payload)}::jsonb)
         on conflict (tenant_id, topic, key) do nothing`,
   );
-  queued.emit('queued');
+  messagesQueued();
 }
 
 /** 5 s, 10 s, 20 s… doubling up to an hour, with ±20 % jitter so that retries after an outage spread out. */
@@ -82,6 +85,7 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
   let running: Promise<number> | undefined;
   let again = false;
   let closed = false;
+  let stopped = true;
 
   const claim = (topics: string[]) =>
     withPlatform(db, (tx) =>
@@ -173,7 +177,7 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
   const timer = periodic('outbox', options.pollMs ?? 2_000, run, log);
   let soon: NodeJS.Timeout | undefined;
   const kick = () => {
-    if (closed || soon || !handlers.size) return;
+    if (closed || stopped || soon || !handlers.size) return;
     soon = setTimeout(() => {
       soon = undefined;
       run().catch((err: unknown) => log.error(loggable(err), 'outbox failed'));
@@ -197,11 +201,13 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
       return rows.length > 0;
     },
     start() {
+      stopped = false;
       queued.on('queued', kick);
       timer.start();
     },
     /** Stops sending by itself (the poll and the kicks); `run()` still sends (tests drive it so). */
     stop() {
+      stopped = true;
       queued.off('queued', kick);
       if (soon) clearTimeout(soon);
       soon = undefined;

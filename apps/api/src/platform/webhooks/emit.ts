@@ -1,7 +1,7 @@
-import { EventEmitter } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TWebhookEvent } from '@tagstock/contract';
 import { queryRows, type Tx } from '../../db/client';
+import { messagesQueued } from '../outbox/outbox';
 
 /*
  * Emitting a webhook event (docs/webhooks.md), in the transaction of the change it reports: one delivery row and
@@ -15,10 +15,6 @@ import { queryRows, type Tx } from '../../db/client';
  */
 
 export const WEBHOOK_TOPIC = 'webhook';
-
-/** Told when deliveries were queued in this process: the webhooks module has its outbox worker look shortly after. */
-export const webhookQueued = new EventEmitter();
-webhookQueued.setMaxListeners(0);
 
 /**
  * The CTEs (for a `with`, after the caller's own) that queue `event` once per row of `source` — a query whose rows
@@ -52,7 +48,7 @@ export function webhookEmission(name: string, tenantId: number, event: TWebhookE
 
 /** To call once the statement carrying `webhookEmission` answered how many deliveries it queued. */
 export function webhooksQueued(count: number): void {
-  if (count > 0) webhookQueued.emit('queued');
+  if (count > 0) messagesQueued();
 }
 
 /**
@@ -66,10 +62,24 @@ export async function emitWebhookEvents(
   data: readonly Record<string, unknown>[],
 ): Promise<number> {
   if (!data.length) return 0;
+  return emitWebhookEventsFrom(
+    tx,
+    tenantId,
+    event,
+    sql`select value from jsonb_array_elements(${JSON.stringify(data)}::jsonb)`,
+  );
+}
+
+/** Emits one event per row of `source` (a query of one jsonb column, the event's data) in one statement. */
+export async function emitWebhookEventsFrom(
+  tx: Tx,
+  tenantId: number,
+  event: TWebhookEvent,
+  source: SQL,
+): Promise<number> {
   const [row] = await queryRows<{ queued: number }>(
     tx,
-    sql`with ${webhookEmission('wh', tenantId, event, sql`select value from jsonb_array_elements(${JSON.stringify(data)}::jsonb)`)}
-        select count(*)::int as queued from wh_deliveries`,
+    sql`with ${webhookEmission('wh', tenantId, event, source)} select count(*)::int as queued from wh_deliveries`,
   );
   const queued = row?.queued ?? 0;
   webhooksQueued(queued);
