@@ -65,6 +65,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The webhooks spec's receiver listens on this machine.
       WEBHOOK_ALLOW_PRIVATE: '1',
+      // An in-process approved-platform simulator connects Demo and Acme (the e-invoicing spec).
+      PA_SIMULATOR: '1',
     },
   },
 });
