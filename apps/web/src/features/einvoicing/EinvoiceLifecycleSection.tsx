@@ -55,35 +55,41 @@ const ReplyMenu = ({ invoiceId }: { invoiceId: number }) => {
 
 /**
  * A document's life on the approved platform: how its sending goes (issued documents) or how our answers go
- * (received invoices), and its statuses. Shown once the document went through the platform; a received invoice
- * also offers the statuses its buyer sends, to a user who may change received invoices.
+ * (received invoices), and its statuses. Shown once the document went through the platform; a received invoice the
+ * platform delivered also offers the statuses its buyer sends, to a user who may change received invoices.
  */
 export const EinvoiceLifecycleSection = ({ kind, id }: { kind: TEinvoiceDocumentKind; id: number }) => {
   const { t } = useTranslation();
   const canReadOutbox = useHasPermission('einvoicing.read');
   const canRetry = useCanWrite('einvoicing');
   const canReply = useCanWrite('receivedInvoices') && kind === 'received_invoice';
-  // Polling stops once the invoice's status is final, or when nothing about it goes through the platform.
+  // The statuses are asked again until the invoice's status is final, or while nothing about it goes through the
+  // platform; its messages while one waits or is retried.
   const [quiet, setQuiet] = useState(false);
-  const pollingInterval = quiet ? 0 : REFRESH_MS;
-  const { data: events } = useLifecycleQuery({ kind, id }, { pollingInterval, skipPollingIfUnfocused: false });
+  const [pending, setPending] = useState(false);
+  const { data: events } = useLifecycleQuery(
+    { kind, id },
+    { pollingInterval: quiet ? 0 : REFRESH_MS, skipPollingIfUnfocused: false },
+  );
   const { data: outbox } = useEinvoicingOutboxQuery(
     { page: 1, limit: 10, documentKind: kind, documentId: id },
-    { skip: !canReadOutbox, pollingInterval },
+    { skip: !canReadOutbox, pollingInterval: pending ? REFRESH_MS : 0 },
   );
   const message = latestMessage(outbox?.items);
   const untouched = events?.length === 0 && (!canReadOutbox || outbox?.items.length === 0);
-  const pending = message?.status === 'waiting' || (message?.status === 'failed' && message.nextAttemptAt !== null);
-  const nowQuiet = (lifecycleSettled(events) || untouched) && !pending;
+  const nowPending = message?.status === 'waiting' || (message?.status === 'failed' && message.nextAttemptAt !== null);
+  const nowQuiet = (lifecycleSettled(events) || untouched) && !nowPending;
   if (nowQuiet !== quiet) setQuiet(nowQuiet);
-  // Nothing went through the platform (no platform, a customer abroad, a file uploaded by hand): no section,
-  // except for a received invoice's buyer, who may still answer.
-  if (!events || (!events.length && !message && !canReply)) return null;
+  if (nowPending !== pending) setPending(nowPending);
+  // Nothing went through the platform (no platform, a customer abroad, a file uploaded by hand): no section.
+  if (!events || (!events.length && !message)) return null;
+  // A buyer answers about an invoice the platform delivered (its lifecycle starts there).
+  const replies = canReply && events.length > 0;
   return (
     <Section
       title={t('einvoicing.lifecycle.title')}
       testId="einvoice-lifecycle"
-      action={canReply ? <ReplyMenu invoiceId={id} /> : undefined}
+      action={replies ? <ReplyMenu invoiceId={id} /> : undefined}
     >
       <Stack spacing={2}>
         {message && <SendingState item={message} canRetry={canRetry} />}
