@@ -99,6 +99,8 @@ export const ERROR_CODES = [
   'quantity_too_large',
   'rate_limited',
   'reference_conflict',
+  'report_timeout',
+  'report_tries_exhausted',
   'self_disable',
   'terminal_not_assigned',
   'too_many_rows',

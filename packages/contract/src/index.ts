@@ -20,3 +20,4 @@ export * from './reservations';
 export * from './einvoicing-lifecycle';
 export * from './einvoicing-platform';
 export * from './webhooks';
+export * from './reports';

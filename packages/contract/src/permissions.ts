@@ -27,6 +27,7 @@ export const BASE_RESOURCES = [
   'reservations',
   'einvoicing',
   'webhooks',
+  'reports',
 ] as const;
 export const RESOURCES = withDocumentKinds(BASE_RESOURCES, DOCUMENT_RESOURCES);
 export type TResource = (typeof RESOURCES)[number];
