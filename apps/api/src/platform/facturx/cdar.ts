@@ -6,6 +6,7 @@ import {
   LIFECYCLE_REASONS,
   type TLifecycleReasonCode,
 } from '@tagstock/contract';
+import { el, text, xmlDocument, type XmlNode } from './xml-writer';
 
 /*
  * Lifecycle status messages of the French e-invoicing reform ("Flux 6"): a CDAR (UN/CEFACT Cross Domain
@@ -121,48 +122,6 @@ const UN_STATUS: Record<TLifecycleCode, string> = {
 
 // --- writing ---------------------------------------------------------------------------------------------------
 
-type Node = { name: string; attrs?: Record<string, string>; text?: string; children?: Child[] };
-type Child = Node | null | undefined | false | '';
-
-const el = (name: string, ...children: Child[]): Node => ({ name, children });
-/** An element holding text; none at all when the value is empty, so optional terms simply disappear. */
-const text = (name: string, value: string | null | undefined, attrs?: Record<string, string>): Node | null =>
-  value === null || value === undefined || value.trim() === '' ? null : { name, attrs, text: value };
-
-// Characters XML 1.0 cannot carry (controls other than tab and line breaks, lone surrogates, U+FFFE/F) are dropped.
-const NOT_XML = new RegExp(
-  // eslint-disable-next-line no-control-regex -- finding these characters is the point
-  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
-  'g',
-);
-const escape = (value: string) =>
-  value
-    .replace(NOT_XML, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-
-function serialize(node: Node, depth: number, out: string[]) {
-  const pad = '  '.repeat(depth);
-  const attrs = Object.entries(node.attrs ?? {})
-    .map(([k, v]) => ` ${k}="${escape(v)}"`)
-    .join('');
-  if (node.text !== undefined) {
-    out.push(`${pad}<${node.name}${attrs}>${escape(node.text)}</${node.name}>`);
-    return;
-  }
-  const children = (node.children ?? []).filter((c): c is Node => !!c);
-  if (!children.length) {
-    out.push(`${pad}<${node.name}${attrs}/>`);
-    return;
-  }
-  out.push(`${pad}<${node.name}${attrs}>`);
-  for (const child of children) serialize(child, depth + 1, out);
-  out.push(`${pad}</${node.name}>`);
-}
-
 /** French statuses carry the time of day in France (format 204 has no offset). */
 const ZONE = 'Europe/Paris';
 const PARTS = new Intl.DateTimeFormat('en-GB', {
@@ -251,7 +210,7 @@ export function cdarXml(message: CdarMessage): string {
   const note = message.note?.trim() || null;
   const detailed = reason !== null || note !== null || characteristics.length > 0;
 
-  const recipients: Node[] =
+  const recipients: XmlNode[] =
     actor === 'buyer'
       ? [party('ram:RecipientTradeParty', 'SE', invoice.seller, true)]
       : actor === 'seller'
@@ -259,9 +218,9 @@ export function cdarXml(message: CdarMessage): string {
         : [
             party('ram:RecipientTradeParty', 'SE', invoice.seller, true),
             (code === '202' || code === '203') && party('ram:RecipientTradeParty', 'BY', invoice.buyer, true),
-          ].filter((n): n is Node => !!n);
+          ].filter((n): n is XmlNode => !!n);
 
-  const root: Node = {
+  const root: XmlNode = {
     name: 'rsm:CrossDomainAcknowledgementAndResponse',
     attrs: { 'xmlns:rsm': NS.rsm, 'xmlns:ram': NS.ram, 'xmlns:udt': NS.udt, 'xmlns:qdt': NS.qdt },
     children: [
@@ -317,9 +276,7 @@ export function cdarXml(message: CdarMessage): string {
       ),
     ],
   };
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  serialize(root, 0, out);
-  return out.join('\n') + '\n';
+  return xmlDocument(root);
 }
 
 /** MDT-114: the reason's French name (none for a code outside the closed list, which the validator reports). */

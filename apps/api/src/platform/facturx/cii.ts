@@ -1,3 +1,4 @@
+import { el, text, xmlDocument, type XmlNode } from './xml-writer';
 /*
  * The CII XML (UN/CEFACT Cross Industry Invoice D16B) of an invoice or credit note, Factur-X profile EN 16931.
  * The input is already computed (amounts as decimal texts, written as given): this module only lays it out, in the
@@ -122,49 +123,6 @@ const DEFAULT_EXEMPTION: Partial<Record<FacturXVatCategory, string>> = {
   O: 'Hors champ de TVA',
 };
 
-type Node = { name: string; attrs?: Record<string, string>; text?: string; children?: Child[] };
-type Child = Node | null | undefined;
-
-const el = (name: string, ...children: Child[]): Node => ({ name, children });
-/** An element holding text; none at all when the value is empty, so optional terms simply disappear. */
-const text = (name: string, value: string | null | undefined, attrs?: Record<string, string>): Node | null =>
-  value === null || value === undefined || value.trim() === '' ? null : { name, attrs, text: value };
-
-// Characters XML 1.0 cannot carry at all (controls other than tab and line breaks, lone surrogates, U+FFFE/F)
-// are dropped rather than producing a document no one can parse.
-const NOT_XML = new RegExp(
-  // eslint-disable-next-line no-control-regex -- finding these characters is the point
-  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]',
-  'g',
-);
-const escape = (value: string) =>
-  value
-    .replace(NOT_XML, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-
-function serialize(node: Node, depth: number, out: string[]) {
-  const pad = '  '.repeat(depth);
-  const attrs = Object.entries(node.attrs ?? {})
-    .map(([k, v]) => ` ${k}="${escape(v)}"`)
-    .join('');
-  if (node.text !== undefined) {
-    out.push(`${pad}<${node.name}${attrs}>${escape(node.text)}</${node.name}>`);
-    return;
-  }
-  const children = (node.children ?? []).filter((c): c is Node => !!c);
-  if (!children.length) {
-    out.push(`${pad}<${node.name}${attrs}/>`);
-    return;
-  }
-  out.push(`${pad}<${node.name}${attrs}>`);
-  for (const child of children) serialize(child, depth + 1, out);
-  out.push(`${pad}</${node.name}>`);
-}
-
 /** yyyy-mm-dd → the CII date (format 102, yyyymmdd); anything else is a programming error. */
 function date(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new Error(`Factur-X: a date must be yyyy-mm-dd, not "${value}"`);
@@ -177,7 +135,7 @@ const dateTime = (name: string, value: string | null | undefined, prefix: 'udt' 
 const rate = (category: FacturXVatCategory, value: string) =>
   category === 'O' ? null : text('ram:RateApplicablePercent', value);
 
-function address(a: FacturXAddress): Node {
+function address(a: FacturXAddress): XmlNode {
   return el(
     'ram:PostalTradeAddress',
     text('ram:PostcodeCode', a.postcode),
@@ -188,7 +146,7 @@ function address(a: FacturXAddress): Node {
   );
 }
 
-function party(name: string, p: FacturXParty, seller: boolean): Node {
+function party(name: string, p: FacturXParty, seller: boolean): XmlNode {
   return el(
     name,
     text('ram:Name', p.name),
@@ -209,7 +167,7 @@ function party(name: string, p: FacturXParty, seller: boolean): Node {
   );
 }
 
-function line(l: FacturXDocument['lines'][number]): Node {
+function line(l: FacturXDocument['lines'][number]): XmlNode {
   return el(
     'ram:IncludedSupplyChainTradeLineItem',
     el('ram:AssociatedDocumentLineDocument', text('ram:LineID', l.id)),
@@ -232,7 +190,7 @@ function line(l: FacturXDocument['lines'][number]): Node {
   );
 }
 
-function settlement(doc: FacturXDocument): Node {
+function settlement(doc: FacturXDocument): XmlNode {
   const { payment, totals } = doc;
   return el(
     'ram:ApplicableHeaderTradeSettlement',
@@ -317,7 +275,7 @@ export function facturXXml(doc: FacturXDocument): string {
     if (number !== undefined && !DOCUMENT_NUMBER.test(number))
       throw new Error(`Factur-X: "${number}" is not a number the French rules allow (BR-FR-01, BR-FR-02)`);
   const delivery = doc.deliveryAddress;
-  const root: Node = {
+  const root: XmlNode = {
     name: 'rsm:CrossIndustryInvoice',
     attrs: {
       'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -363,7 +321,5 @@ export function facturXXml(doc: FacturXDocument): string {
       ),
     ],
   };
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  serialize(root, 0, out);
-  return out.join('\n') + '\n';
+  return xmlDocument(root);
 }
