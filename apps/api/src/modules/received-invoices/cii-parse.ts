@@ -1,4 +1,3 @@
-import { SaxesParser, type SaxesTagNS } from 'saxes';
 import {
   DATE_YEAR_MAX,
   DATE_YEAR_MIN,
@@ -11,6 +10,7 @@ import {
   type TReceivedInvoiceTotals,
   type TReceivedVatBreakdown,
 } from '@tagstock/contract';
+import { parseXmlTree, type XmlElement } from '../../platform/facturx/xml-tree';
 
 /** The CII namespaces (UN/CEFACT Cross Industry Invoice D16B), whatever prefixes a producer gives them. */
 export const NS = {
@@ -34,13 +34,7 @@ export class EinvoiceRefused extends Error {
   }
 }
 
-type Element = {
-  ns: string;
-  local: string;
-  attrs: Record<string, string>;
-  text: string;
-  children: Element[];
-};
+type Element = XmlElement;
 
 export type CiiInvoice = {
   specification: string | null;
@@ -77,44 +71,13 @@ export function decodeXml(data: Buffer): string {
   throw new EinvoiceRefused('malformed_xml', `Unsupported XML encoding ${declared}`);
 }
 
-/** A bounded element tree of the document, namespaces resolved; no DTD, no entity beyond XML's own five. */
-function parseTree(xml: string): Element {
-  const parser = new SaxesParser({ xmlns: true, position: false });
-  const stack: Element[] = [];
-  let root: Element | undefined;
-  let count = 0;
-  parser.on('doctype', () => {
-    throw new EinvoiceRefused('malformed_xml', 'A DOCTYPE is not allowed in an invoice');
-  });
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    count += 1;
-    if (count > MAX_ELEMENTS) throw new EinvoiceRefused('too_large', `More than ${MAX_ELEMENTS} XML elements`);
-    if (stack.length >= MAX_DEPTH) throw new EinvoiceRefused('too_large', `XML nested deeper than ${MAX_DEPTH}`);
-    const attrs: Record<string, string> = {};
-    for (const a of Object.values(tag.attributes)) if (!a.uri) attrs[a.local] = a.value;
-    const element: Element = { ns: tag.uri, local: tag.local, attrs, text: '', children: [] };
-    const parent = stack.at(-1);
-    if (parent) parent.children.push(element);
-    else root = element;
-    stack.push(element);
-  });
-  const addText = (t: string) => {
-    const current = stack.at(-1);
-    // Only the text of leaves matters; cap it so that one huge text node cannot fill the memory.
-    if (current && current.text.length < MAX_TEXT) current.text += t.slice(0, MAX_TEXT - current.text.length);
-  };
-  parser.on('text', addText);
-  parser.on('cdata', addText);
-  parser.on('closetag', () => void stack.pop());
-  try {
-    parser.write(xml).close();
-  } catch (err) {
-    if (err instanceof EinvoiceRefused) throw err;
-    throw new EinvoiceRefused('malformed_xml', `The XML is not well-formed: ${(err as Error).message.slice(0, 200)}`);
-  }
-  if (!root) throw new EinvoiceRefused('malformed_xml', 'The XML has no root element');
-  return root;
-}
+/** A bounded element tree of the document (the refusals are the invoice's own). */
+const parseTree = (xml: string): Element =>
+  parseXmlTree(xml, { maxElements: MAX_ELEMENTS, maxDepth: MAX_DEPTH, maxText: MAX_TEXT }, (why, message) =>
+    why === 'too_large'
+      ? new EinvoiceRefused('too_large', message)
+      : new EinvoiceRefused('malformed_xml', why === 'doctype' ? 'A DOCTYPE is not allowed in an invoice' : message),
+  );
 
 // Navigation by local names in the ram namespace (the rsm ones are named with their namespace).
 const kids = (e: Element | undefined, local: string, ns: string = NS.ram): Element[] =>

@@ -1,4 +1,3 @@
-import { SaxesParser, type SaxesTagNS } from 'saxes';
 import {
   LIFECYCLE_CODES,
   lifecycleLabel,
@@ -7,6 +6,7 @@ import {
   type TLifecycleReasonCode,
 } from '@tagstock/contract';
 import { el, text, xmlDocument, type XmlNode } from './xml-writer';
+import { parseXmlTree, type XmlElement } from './xml-tree';
 
 /*
  * Lifecycle status messages of the French e-invoicing reform ("Flux 6"): a CDAR (UN/CEFACT Cross Domain
@@ -321,7 +321,7 @@ export type ParsedCdar = {
   amounts: { type: string | null; amount: string; currency: string | null; vatRate: string | null }[];
 };
 
-type Element = { ns: string; local: string; attrs: Record<string, string>; text: string; children: Element[] };
+type Element = XmlElement;
 
 // A status message has a few dozen elements; these bounds only stop a hostile file.
 const MAX_ELEMENTS = 20_000;
@@ -329,43 +329,12 @@ const MAX_DEPTH = 32;
 const MAX_TEXT = 10_000;
 const MAX_VALUE = 1000;
 
-function parseTree(xml: string): Element {
-  const parser = new SaxesParser({ xmlns: true, position: false });
-  const stack: Element[] = [];
-  let root: Element | undefined;
-  let count = 0;
-  parser.on('doctype', () => {
-    throw new CdarParseError('A DOCTYPE is not allowed in a status message');
-  });
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    count += 1;
-    if (count > MAX_ELEMENTS) throw new CdarParseError(`More than ${MAX_ELEMENTS} XML elements`);
-    if (stack.length >= MAX_DEPTH) throw new CdarParseError(`XML nested deeper than ${MAX_DEPTH}`);
-    const attrs: Record<string, string> = {};
-    for (const a of Object.values(tag.attributes)) if (!a.uri) attrs[a.local] = a.value;
-    const element: Element = { ns: tag.uri, local: tag.local, attrs, text: '', children: [] };
-    const parent = stack.at(-1);
-    if (parent) parent.children.push(element);
-    else root = element;
-    stack.push(element);
-  });
-  const addText = (t: string) => {
-    const current = stack.at(-1);
-    if (current && current.text.length < MAX_TEXT) current.text += t.slice(0, MAX_TEXT - current.text.length);
-  };
-  parser.on('text', addText);
-  parser.on('cdata', addText);
-  parser.on('closetag', () => void stack.pop());
-  try {
-    // A byte order mark before the declaration (the official examples have one) is not XML.
-    parser.write(xml.replace(/^\uFEFF/, '')).close();
-  } catch (err) {
-    if (err instanceof CdarParseError) throw err;
-    throw new CdarParseError(`The XML is not well-formed: ${(err as Error).message.slice(0, 200)}`);
-  }
-  if (!root) throw new CdarParseError('The XML has no root element');
-  return root;
-}
+const parseTree = (xml: string): Element =>
+  parseXmlTree(xml, { maxElements: MAX_ELEMENTS, maxDepth: MAX_DEPTH, maxText: MAX_TEXT }, (why, message) =>
+    why === 'doctype'
+      ? new CdarParseError('A DOCTYPE is not allowed in a status message')
+      : new CdarParseError(message),
+  );
 
 const kids = (e: Element | undefined, local: string, ns: string = NS.ram): Element[] =>
   e ? e.children.filter((c) => c.local === local && c.ns === ns) : [];
