@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { reservationsModule } from './modules/reservations/reservations.module';
+import { reportsModule } from './modules/reports/reports.module';
 import * as documentModules from './modules/document-modules';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
 import { einvoicingModule } from './modules/einvoicing/einvoicing.module';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           rfidModule(db),
           ...documents,
           reservationsModule(db),
+          reportsModule(db),
           received,
           einvoicing,
           tenantExportModule(db, keptPdfs),

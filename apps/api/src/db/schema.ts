@@ -23,3 +23,4 @@ export * from '../modules/inventories/inventories.schema';
 export * from '../platform/outbox/outbox.schema';
 export * from '../modules/einvoicing/einvoicing.schema';
 export * from '../platform/webhooks/webhooks.schema';
+export * from '../modules/reports/reports.schema';
