@@ -131,12 +131,31 @@ export function reportsModule(db: Db, opts: Pick<RunOptions, 'timeoutMs'> = {}) 
     const read = app.requirePermission('reports.read');
     const write = app.requirePermission('reports.write');
     const tags = ['reports'];
-    app.get('/reports/schema', { schema: { tags, response: { 200: ZReportSchema } }, preHandler: read }, async () =>
-      reportSchema(),
+    app.get(
+      '/reports/schema',
+      {
+        schema: {
+          tags,
+          operationId: 'getReportSchema',
+          summary: 'Get the report measures, dimensions and synonyms',
+          response: { 200: ZReportSchema },
+        },
+        preHandler: read,
+      },
+      async () => reportSchema(),
     );
     app.post(
       '/reports/run',
-      { schema: { tags, body: ZReportRunInput, response: { 200: ZReportRunResponse } }, preHandler: read },
+      {
+        schema: {
+          tags,
+          operationId: 'runReport',
+          summary: 'Run a report query and keep it in the history',
+          body: ZReportRunInput,
+          response: { 200: ZReportRunResponse },
+        },
+        preHandler: read,
+      },
       (req) => service.run(req.auth, req.body.query, sheetLang(req)),
     );
     app.get(
@@ -147,28 +166,66 @@ export function reportsModule(db: Db, opts: Pick<RunOptions, 'timeoutMs'> = {}) 
       },
       (req) => service.history(req.auth, req.query),
     );
-    app.get('/reports/tries', { schema: { tags, response: { 200: ZReportTries } }, preHandler: read }, (req) =>
-      service.tries(req.auth),
+    app.get(
+      '/reports/tries',
+      {
+        schema: {
+          tags,
+          operationId: 'getReportTries',
+          summary: 'Get the natural-language tries left this month',
+          response: { 200: ZReportTries },
+        },
+        preHandler: read,
+      },
+      (req) => service.tries(req.auth),
     );
     app.patch(
       '/reports/:id',
       {
-        schema: { tags, params: ZIdParams, body: ZReportRename, response: { 200: ZReportHistoryItem } },
+        schema: {
+          tags,
+          operationId: 'renameReport',
+          summary: 'Rename a report of the history',
+          params: ZIdParams,
+          body: ZReportRename,
+          response: { 200: ZReportHistoryItem },
+        },
         preHandler: write,
       },
       (req) => service.rename(req.auth, req.params.id, req.body.name),
     );
     app.post(
       '/reports/:id/run',
-      { schema: { tags, params: ZIdParams, response: { 200: ZReportRunResponse } }, preHandler: read },
+      {
+        schema: {
+          tags,
+          operationId: 'rerunReport',
+          summary: 'Run a report of the history again',
+          params: ZIdParams,
+          response: { 200: ZReportRunResponse },
+        },
+        preHandler: read,
+      },
       (req) => service.rerun(req.auth, req.params.id, sheetLang(req)),
     );
-    app.get('/reports/:id/xlsx', { schema: { tags, params: ZIdParams }, preHandler: read }, async (req, reply) => {
-      const { name, stream } = await service.xlsx(req.auth, req.params.id, sheetLang(req));
-      stream.on('error', (err) => req.log.error({ err }, 'report xlsx failed'));
-      // The name is the user's: only safe characters go into the header.
-      return sendFile(reply, 'xlsx', name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'report', stream);
-    });
+    app.get(
+      '/reports/:id/xlsx',
+      {
+        schema: {
+          tags,
+          operationId: 'downloadReportXlsx',
+          summary: 'Download a report of the history as XLSX',
+          params: ZIdParams,
+        },
+        preHandler: read,
+      },
+      async (req, reply) => {
+        const { name, stream } = await service.xlsx(req.auth, req.params.id, sheetLang(req));
+        stream.on('error', (err) => req.log.error({ err }, 'report xlsx failed'));
+        // The name is the user's: only safe characters go into the header.
+        return sendFile(reply, 'xlsx', name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'report', stream);
+      },
+    );
     app.delete(
       '/reports/:id',
       { schema: { tags, params: ZIdParams, response: { 200: ZOk } }, preHandler: write },

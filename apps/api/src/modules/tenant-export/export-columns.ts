@@ -689,4 +689,32 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
       error: ['Pourquoi il n’a pas pu être lu', 'Why it could not be read'],
     },
   },
+  reports: {
+    meaning: ['Historique des rapports (requête, jamais de SQL)', 'Report history (the query, never SQL)'],
+    columns: {
+      name: ['Nom donné au rapport', 'Name given to the report'],
+      query: [
+        'Requête : mesures, dimensions, filtres, période (JSON)',
+        'Query: measures, dimensions, filters, period (JSON)',
+      ],
+      row_count: ['Lignes du dernier résultat', 'Rows of the last result'],
+      source: ['Origine (builder, question)', 'Source (builder, question)'],
+      question: ['Question posée en langage naturel', 'Natural-language question asked'],
+      created_by: ['Lancé par (users.id)', 'Run by (users.id)'],
+      last_run_at: ['Dernière exécution', 'Last run'],
+    },
+  },
+  report_tries: {
+    meaning: ['Questions en langage naturel utilisées par mois', 'Natural-language questions used per month'],
+    columns: {
+      month: ['Mois (AAAA-MM)', 'Month (YYYY-MM)'],
+      used: ['Questions utilisées', 'Questions used'],
+    },
+  },
+  report_settings: {
+    meaning: ['Réglages des rapports', 'Report settings'],
+    columns: {
+      report_tries_limit: ['Questions en langage naturel par mois', 'Natural-language questions per month'],
+    },
+  },
 };
