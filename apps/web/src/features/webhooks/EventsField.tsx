@@ -41,7 +41,7 @@ export const EventsField = ({ label, value, onChange, error }: CustomFieldProps)
                 </Typography>
                 <Typography component="span" variant="body2" color="text.secondary">
                   {' — '}
-                  {t(`webhooks.eventNames.${event}`)}
+                  {t(`webhooks.eventNames.${event.replace('.', '_')}`)}
                 </Typography>
               </span>
             }
