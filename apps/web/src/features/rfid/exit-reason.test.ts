@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import en from '../../locales/en.json';
-import fr from '../../locales/fr.json';
+import en from '../../locales/admin/en.json';
+import fr from '../../locales/admin/fr.json';
 import type { TExitReason } from '@tagstock/contract';
 import { exitReasonText } from './exit-reason';
 
