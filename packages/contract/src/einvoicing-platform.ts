@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './constants';
-import { optionalText, required, str } from './fields';
+import { optionalText, required, str, text } from './fields';
 
 /*
  * The tenant's approved platform (PA, AFNOR XP Z12-013): how it connects, and what waits to be sent to it.
@@ -62,6 +62,8 @@ export const ZEinvoiceDocumentKind = z.enum(EINVOICE_DOCUMENT_KINDS);
 export type TEinvoiceDocumentKind = z.infer<typeof ZEinvoiceDocumentKind>;
 
 export const ZOutboxQuery = z.object({
+  /** Part of the document's number. */
+  search: text(200).optional(),
   status: ZOutboxStatus.optional(),
   documentKind: ZEinvoiceDocumentKind.optional(),
   documentId: ZId.optional(),

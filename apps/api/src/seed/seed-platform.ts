@@ -13,11 +13,16 @@ import { secretBox } from '../platform/secrets';
 /** What the seed needs of the simulator (tools/pa-simulator): its address and its accounts. */
 export type SimulatorAccounts = {
   url: string;
-  control: { addAccount(input: { clientId: string; clientSecret: string; siren: string; name: string }): unknown };
+  control: {
+    addAccount(input: { clientId: string; clientSecret: string; siren: string; name: string }): unknown;
+    addCompany(input: { siren: string; name: string; line?: 'Enabled' | 'Disabled' | null }): unknown;
+  };
 };
 
 export const ACME_SIREN = '552100554';
 export const ACME_NAME = 'Acme Industrie';
+/** A French company on another platform, in the simulator's directory (a SIREN the company screen's examples use). */
+export const OTHER_SIREN = '732829320';
 
 export async function connectDemoToSimulator(db: Db, simulator: SimulatorAccounts, secretsKey: string): Promise<void> {
   const box = secretBox(secretsKey);
@@ -29,6 +34,7 @@ export async function connectDemoToSimulator(db: Db, simulator: SimulatorAccount
     const demo = tenants.find((t) => t.name === 'Demo');
     const acme = tenants.find((t) => t.name === 'Acme');
     if (!demo || !acme) return;
+    simulator.control.addCompany({ siren: OTHER_SIREN, name: 'Société Exemple', line: 'Enabled' });
     await tx.execute(
       sql`insert into company_settings (tenant_id, name, address, postcode, city, country, siren, vat_number, email,
             legal_form, share_capital, rcs_city, late_penalty_rate, supply_kind)

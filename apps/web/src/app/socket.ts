@@ -33,6 +33,8 @@ export const MOVEMENT_TAGS: TagType[] = ['TagLogs', 'Tags', 'Articles', 'Movemen
 export const LOST_ARTICLE_TAGS = ['LostArticles', 'Articles', 'Movements', 'Dashboard'] as TagType[];
 /** A webhook endpoint switched off after failing for 24 h: the webhooks' own tag and the activity log. */
 export const WEBHOOK_TAGS = ['Webhooks', 'Logs'] as TagType[];
+/** What the approved platform's flows change: statuses, what waits to be sent, received invoices. */
+export const EINVOICE_FLOW_TAGS = ['Lifecycle', 'EinvoicingOutbox', 'ReceivedInvoices'] as TagType[];
 
 /** Same origin by default (the server serves the SPA); tests pass their own server URL. */
 export const createSocket = (token: string, url?: string): Socket => {
@@ -129,12 +131,15 @@ export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify =
     });
   };
 
+  const onEinvoiceFlowsRead = () => dispatch(baseApi.util.invalidateTags(EINVOICE_FLOW_TAGS));
+
   socket.on('connect', onConnect);
   socket.on(SocketEvents.readerConnect, onReaderConnect);
   socket.on(SocketEvents.readerDisconnect, onReaderDisconnect);
   socket.on(SocketEvents.sendNotification, onNotification);
   socket.on(SocketEvents.lostArticleFound, onLostArticleFound);
   socket.on(SocketEvents.webhookDisabled, onWebhookDisabled);
+  socket.on(SocketEvents.einvoiceFlowsRead, onEinvoiceFlowsRead);
   if (socket.connected) onConnect();
 
   return () => {
@@ -144,6 +149,7 @@ export const registerSocketHandlers = ({ socket, idClient, dispatch, t, notify =
     socket.off(SocketEvents.sendNotification, onNotification);
     socket.off(SocketEvents.lostArticleFound, onLostArticleFound);
     socket.off(SocketEvents.webhookDisabled, onWebhookDisabled);
+    socket.off(SocketEvents.einvoiceFlowsRead, onEinvoiceFlowsRead);
     movementsChanged.cancel();
   };
 };

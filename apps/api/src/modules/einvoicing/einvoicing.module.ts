@@ -25,6 +25,7 @@ import { isoUtc } from '../../db/sql-fragments';
 import { tenantScope, type AuthContext } from '../../platform/auth';
 import type { KeepsIssuedPdf } from '../../platform/documents/issued-pdfs';
 import { conflict, notFound, sendProblem, problem } from '../../platform/errors';
+import { escapeLike } from '../../platform/pagination';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { Realtime } from '../../platform/realtime';
 import { secretBox } from '../../platform/secrets';
@@ -70,6 +71,7 @@ async function outboxList(tx: Tx, tenantId: number, q: TOutboxQuery) {
     ...(q.status ? [sql`o.status = ${q.status}`] : []),
     ...(q.documentKind ? [sql`o.payload->>'kind' = ${q.documentKind}`] : []),
     ...(q.documentId ? [sql`o.payload->>'id' = ${String(q.documentId)}`] : []),
+    ...(q.search ? [sql`coalesce(i.number, cn.number, r.number) ilike ${`%${escapeLike(q.search)}%`}`] : []),
   ];
   const cond = sql.join(where, sql` and `);
   const items = await queryRows<TOutboxItem>(
@@ -79,7 +81,7 @@ async function outboxList(tx: Tx, tenantId: number, q: TOutboxQuery) {
   );
   const [count] = await queryRows<{ total: number }>(
     tx,
-    sql`select count(*)::int as total from outbox o where ${cond}`,
+    sql`select count(*)::int as total ${outboxFrom} where ${cond}`,
   );
   return { items, total: count?.total ?? 0, page: q.page, limit: q.limit };
 }

@@ -142,6 +142,8 @@ describe('the French chain, Demo → platform → Acme and back', () => {
     const [sent] = (await outboxOf(invoice.id)).items;
     expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
     expect(sentFlows(`invoice-${invoice.id}`)).toHaveLength(1);
+    const found = await demo.ok<{ items: TOutboxItem[] }>('GET', `/einvoicing/outbox?search=${invoice.number}`);
+    expect(found.items.map((i) => i.documentId)).toEqual([invoice.id]);
 
     // Acme's platform delivers it: it lands in Acme's received invoices, valid, once.
     const received = await until('the invoice at Acme', async () => {
@@ -152,7 +154,17 @@ describe('the French chain, Demo → platform → Acme and back', () => {
     await app.einvoicing.receiving.poll(ids.acme);
     const again = await acme.ok<{ items: TReceivedInvoiceSummary[] }>('GET', '/received-invoices');
     expect(again.items.filter((r) => r.number === invoice.number)).toHaveLength(1);
-    expect((await lifecycle(`/received-invoices/${received.id}`, tokens.acme)).map((e) => e.code)).toContain('203');
+    await until('Acme read the platform’s 202 and 203 about it', async () => {
+      await app.einvoicing.receiving.poll(ids.acme);
+      const read = await platformRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from platform_flows where tenant_id = ${ids.acme}
+            and recorded_as = ${`received_invoice:${received.id}`}`,
+      );
+      return read[0]!.n >= 3;
+    });
+    // The reception said 203 already: the platform's repetition of 202 and 203 adds nothing.
+    expect((await lifecycle(`/received-invoices/${received.id}`, tokens.acme)).map((e) => e.code)).toEqual(['203']);
 
     // Demo reads 200 → 203 from its platform.
     await until('203 at Demo', async () => {

@@ -124,6 +124,9 @@ export function createReceiving(
       }
       const recordedAs = `${target.kind}:${target.id}`;
       await note(tx, tenantId, flow, recordedAs, null);
+      // The buyer's platform repeats 202/203 about an invoice it delivered: the reception already said 203.
+      if (target.kind === 'received_invoice' && (code === '202' || code === '203'))
+        return { flowId: flow.flowId, recordedAs, error: null };
       await appendLifecycle(tx, tenantId, target.kind, target.id, {
         code,
         source: 'platform',

@@ -37,8 +37,8 @@ export const einvoicingApi = baseApi
         invalidatesTags: SETTINGS,
       }),
       einvoicingOutbox: build.query<C.TList<C.TOutboxItem>, OutboxArgs>({
-        // The outbox has no search nor sort: newest first.
-        query: ({ search: _search, sort: _sort, ...args }) => `/einvoicing/outbox${toQueryString(args)}`,
+        // Searched by document number; newest first (no other order).
+        query: ({ sort: _sort, ...args }) => `/einvoicing/outbox${toQueryString(args)}`,
         providesTags: OUTBOX,
       }),
       retryEinvoicingMessage: build.mutation<{ ok: true }, number>({
