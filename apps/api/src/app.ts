@@ -81,6 +81,8 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | '
     logStream?: DestinationStream;
     /** Backups (BACKUP_*, DATA_DIR, DATABASE_URL); unset: no schedule, archives in ./backups. */
     backups?: Pick<Config, 'backup' | 'dataDir' | 'databaseUrl'>;
+    /** How often the outbox worker looks for what is due; 0 (API tests): only when a message is queued. */
+    outboxPollMs?: number;
     /** The secret through which `npm run backup` asks this server for a backup (PGlite; see data-dir-owner.ts). */
     backupControlSecret?: string;
   };
@@ -159,7 +161,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
 
   // Messages to the approved platform and webhook deliveries, sent after their transaction commits.
-  const outbox = createOutbox(db, app.log);
+  const outbox = createOutbox(db, app.log, { pollMs: config.outboxPollMs ?? 2_000 });
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', () => outbox.close());

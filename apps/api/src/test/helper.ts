@@ -28,6 +28,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   webDist: '/nonexistent-web-dist',
   redisUrl: undefined,
   logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel']) ?? 'silent',
+  // No background poll of the outbox: its statements would land in the counts of other tests; tests call run().
+  outboxPollMs: 0,
   ...overrides,
 });
 

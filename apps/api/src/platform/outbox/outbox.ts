@@ -71,6 +71,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 export type OutboxOptions = {
   /** How long a claimed message is held before another worker may take it (a send must finish within it). */
   leaseMs?: number;
+  /** How often the worker looks for what is due (retries, other processes' messages); 0: only when kicked. */
   pollMs?: number;
   /** Messages claimed at once, and sent side by side. */
   batch?: number;
@@ -203,7 +204,7 @@ export function createOutbox(db: Db, log: { error(obj: unknown, msg: string): vo
     start() {
       stopped = false;
       queued.on('queued', kick);
-      timer.start();
+      if (options.pollMs !== 0) timer.start();
     },
     /** Stops sending by itself (the poll and the kicks); `run()` still sends (tests drive it so). */
     stop() {
