@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { PERMISSIONS } from '@tagstock/contract';
+
+// The roles screen offers the resources that have a screen; the reports' API has none yet.
+const OFFERED = PERMISSIONS.filter((p) => !p.startsWith('reports.'));
 import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -83,12 +86,12 @@ test('roles: one table of read / write switches, select all, deselect all, one s
   await expect(matrix.getByRole('switch', { name: 'Payment modes — Write' })).toBeVisible();
   await expect(matrix.getByRole('switch', { name: 'Company settings — Read' })).toBeVisible();
   await matrix.getByRole('button', { name: 'Select all', exact: true }).click();
-  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(PERMISSIONS.length);
+  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(OFFERED.length);
   await expect(matrix.getByText('No permission to add.')).toBeVisible();
   await save.click();
   await expect(toast(page, 'Role permissions added')).toBeVisible();
   await page.reload();
-  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(PERMISSIONS.length);
+  await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(OFFERED.length);
 
   await matrix.getByRole('button', { name: 'Deselect all', exact: true }).click();
   await expect(matrix.getByRole('switch', { checked: true })).toHaveCount(0);

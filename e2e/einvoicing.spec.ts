@@ -65,6 +65,43 @@ const answer = async (page: Page, action: string) => {
 
 let invoiceNumber = '';
 
+// The platform knows Demo by the SIREN it was connected with: another spec may have changed the company's
+// (company.spec types an example one), and an invoice's statuses follow the SIREN it names.
+const DEMO_SIREN = '631229838';
+const COMPANY_FIELDS = [
+  'name',
+  'address',
+  'postcode',
+  'city',
+  'country',
+  'siren',
+  'vatNumber',
+  'email',
+  'phone',
+  'website',
+  'legalMentions',
+  'iban',
+  'bic',
+  'legalForm',
+  'shareCapital',
+  'rcsCity',
+  'latePenaltyRate',
+  'supplyKind',
+  'vatOnDebits',
+  'electronicAddress',
+] as const;
+test.beforeAll(async ({ request }) => {
+  const session = await apiSignIn(request, ACCOUNTS.admin);
+  const company = await apiGet<Record<string, unknown>>(request, session, '/company');
+  if (company.siren === DEMO_SIREN) return;
+  const values = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company[f] ?? null]));
+  const res = await request.put('/backend/api/company', {
+    headers: session.headers,
+    data: { ...values, siren: DEMO_SIREN, vatNumber: 'FR42631229838', electronicAddress: null },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});
+
 test('Demo’s invoice reaches Acme through the platform, Acme approves it, Demo sees « Approuvée »', async ({
   page,
   browser,
