@@ -43,7 +43,7 @@ test('a webhook registered in French receives a document’s change of status, s
     expect(await violations(page, 'new webhook')).toEqual([]);
     await dialog(page).getByRole('textbox', { name: 'Adresse (URL)' }).fill(url);
     await dialog(page)
-      .getByRole('checkbox', { name: /document\.status_changed/ })
+      .getByRole('checkbox', { name: /invoice\.issued/ })
       .check();
     await dialog(page).getByRole('textbox', { name: 'Description' }).fill(`ERP ${run}`);
     await dialog(page).getByRole('button', { name: 'Enregistrer le webhook' }).click();
@@ -60,39 +60,45 @@ test('a webhook registered in French receives a document’s change of status, s
     await expect(dialog(page)).toHaveCount(0);
     await settled(page);
     const endpointRow = row(page, url);
-    await expect(endpointRow).toContainText('document.status_changed');
+    await expect(endpointRow).toContainText('invoice.issued');
     await expect(endpointRow.getByTestId('webhook-state')).toHaveText('Actif');
     await expect(endpointRow).toContainText('Aucun envoi');
     await expect(page.getByText(secret)).toHaveCount(0);
     expect(await violations(page, 'webhooks')).toEqual([]);
 
-    // A stock output validated through the screens: a change of status of a document.
+    // An invoice issued through the screens.
     const session = await apiSignIn(request);
-    const [reason, consumer, article] = await Promise.all([
-      apiPost<{ id: number }>(request, session, '/reasons', { label: `Webhook ${run}`, kind: 'decrement' }),
-      apiPost<{ id: number }>(request, session, '/consumers', { name: `Atelier ${run}`, kind: 'service' }),
+    const [customer, article] = await Promise.all([
+      apiPost<{ id: number }>(request, session, '/customers', {
+        name: `Client webhook ${run}`,
+        address: '1 rue de la Paix',
+        postcode: '59000',
+        city: 'Lille',
+        country: 'France',
+        siren: '732829320',
+      }),
       createArticle(request, session, `WH-${run}`.toUpperCase(), `Casque webhook ${run}`),
     ]);
-    const output = await apiPost<{ id: number }>(request, session, '/outputs', {
-      reasonId: reason.id,
-      outputDate: today(),
-      consumerId: consumer.id,
-      lines: [{ articleId: article.id, quantity: 1 }],
+    const invoice = await apiPost<{ id: number }>(request, session, '/invoices', {
+      customerId: customer.id,
+      invoiceDate: today(),
+      lines: [{ articleId: article.id, quantity: 1, unitPrice: '12.00', vatRate: '20' }],
     });
-    await page.goto(`/admin/outputs/${output.id}`);
-    await page.getByRole('button', { name: 'Valider', exact: true }).click();
-    await dialog(page).getByRole('button', { name: 'Valider', exact: true }).click();
-    await expect(toast(page, 'Sortie validée')).toBeVisible();
+    await page.goto(`/admin/invoices/${invoice.id}`);
+    await page.getByRole('button', { name: 'Émettre', exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Émettre', exact: true }).click();
+    await expect(toast(page, 'Facture émise')).toBeVisible();
 
     // The receiver gets the event, signed with the secret it was shown.
     await expect.poll(() => received.length, { timeout: 15000 }).toBe(1);
     const [got] = received;
     const payload = JSON.parse(got!.body) as { id: string; event: string; data: Record<string, unknown> };
     expect(payload).toMatchObject({
-      event: 'document.status_changed',
-      data: { document: 'output', id: output.id, from: 'draft', to: 'validated' },
+      event: 'invoice.issued',
+      data: { document: 'invoice', id: invoice.id, customerId: customer.id, totalNet: '12.00', totalGross: '14.40' },
     });
-    expect(got!.headers['tagstock-event']).toBe('document.status_changed');
+    expect(payload.data.number).toMatch(/^FA-\d{4}-\d{6}$/);
+    expect(got!.headers['tagstock-event']).toBe('invoice.issued');
     expect(got!.headers['tagstock-delivery']).toBe(payload.id);
     expect(verifySignature(secret, got!.headers['tagstock-signature'] as string, got!.body)).toBe(true);
 
@@ -103,7 +109,7 @@ test('a webhook registered in French receives a document’s change of status, s
     await row(page, url).getByRole('gridcell').first().click();
     await expect(page.getByRole('heading', { name: 'Envois du webhook', level: 1 })).toBeVisible();
     await expect(page.getByText(url)).toBeVisible();
-    const delivery = row(page, 'document.status_changed');
+    const delivery = row(page, 'invoice.issued');
     await expect(delivery.getByTestId('delivery-status')).toHaveText('Envoyé');
     await expect(delivery).toContainText('200');
     await expect(delivery.getByRole('button', { name: 'Renvoyer' })).toHaveCount(0);
