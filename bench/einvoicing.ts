@@ -19,6 +19,8 @@ const INVOICES = Number(process.env.BENCH_EINVOICING_INVOICES ?? 1000);
 const STEP_MS = Number(process.env.BENCH_EINVOICING_STEP_MS ?? 100);
 const DOWN_S = Number(process.env.BENCH_EINVOICING_DOWN_S ?? 60);
 const BUYER_SIREN = '732829320';
+/** `up` (the platform answers throughout), `down` (it is down for DOWN_S seconds from the 300th invoice). */
+const RUNS = (process.env.BENCH_EINVOICING_RUNS ?? 'up,down').split(',');
 
 type Run = { issueMs: number; allMadeAvailableMs: number; afterUpMs: number | null; twice: number; sent: number };
 
@@ -28,7 +30,7 @@ export async function einvoicingBench(): Promise<void> {
     '| run | issuing (HTTP) | all "Mise à disposition" | after the platform came back | sent | sent twice | /backend/health p50 / p99 / max |',
   );
   lines.push('|---|---|---|---|---|---|---|');
-  for (const down of [false, true]) {
+  for (const down of RUNS.map((r) => r === 'down')) {
     const sim = await startPaSimulator({ stepMs: STEP_MS });
     const server = await inProcessApp('pglite', 'unused', PORT, PASSWORD, { publicUrl: base });
     try {
