@@ -10,7 +10,7 @@ test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
-test('a webhook registered in French receives a document’s change of status, signed, and its delivery shows as sent', async ({
+test('a webhook registered in French receives an invoice’s issue (invoice.issued), signed, and its delivery shows as sent', async ({
   page,
   request,
 }) => {
