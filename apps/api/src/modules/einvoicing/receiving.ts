@@ -148,44 +148,61 @@ export function createReceiving(
     return null;
   }
 
-  const polling = new Map<number, Promise<FlowOutcome[]>>();
+  /** Reads a tenant's new incoming flows once, from its cursor on. */
+  async function readNew(tenantId: number): Promise<FlowOutcome[]> {
+    const conn = await withTenant(db, tenantId, (tx) => settings.connection(tx, tenantId));
+    if (!conn) return [];
+    const outcomes: FlowOutcome[] = [];
+    const updatedAfter = conn.settings.cursor ?? undefined;
+    let pageCursor: string | undefined;
+    do {
+      const page = await conn.adapter.searchFlows({
+        direction: 'In',
+        limit: PAGE,
+        ...(updatedAfter ? { updatedAfter } : {}),
+        ...(pageCursor ? { cursor: pageCursor } : {}),
+      });
+      for (const flow of page.flows) {
+        const outcome = await readFlow(conn, flow);
+        if (outcome) outcomes.push(outcome);
+      }
+      const last = page.flows.at(-1)?.updatedAt;
+      if (last)
+        await withTenant(db, tenantId, (tx) =>
+          tx.execute(
+            sql`update einvoicing_settings set cursor = ${last}
+                where tenant_id = ${tenantId} and (cursor is null or cursor < ${last})`,
+          ),
+        );
+      pageCursor = page.nextCursor;
+    } while (pageCursor);
+    if (outcomes.some((o) => o.recordedAs)) onRead?.(tenantId, outcomes);
+    return outcomes;
+  }
 
-  /** Reads a tenant's new incoming flows, from its cursor on; one read at a time per tenant in this process. */
+  const polling = new Map<number, { done: Promise<FlowOutcome[]>; again: boolean }>();
+
+  /**
+   * Reads a tenant's new incoming flows. One read at a time per tenant in this process: calls during a read (a
+   * webhook per flow) make it read once more when it ends, not once each.
+   */
   function poll(tenantId: number): Promise<FlowOutcome[]> {
     const under = polling.get(tenantId);
-    if (under) return under.then(() => poll(tenantId));
-    const run = (async () => {
-      const conn = await withTenant(db, tenantId, (tx) => settings.connection(tx, tenantId));
-      if (!conn) return [];
+    if (under) {
+      under.again = true;
+      return under.done;
+    }
+    const entry = { again: false, done: Promise.resolve<FlowOutcome[]>([]) };
+    entry.done = (async () => {
       const outcomes: FlowOutcome[] = [];
-      const updatedAfter = conn.settings.cursor ?? undefined;
-      let pageCursor: string | undefined;
       do {
-        const page = await conn.adapter.searchFlows({
-          direction: 'In',
-          limit: PAGE,
-          ...(updatedAfter ? { updatedAfter } : {}),
-          ...(pageCursor ? { cursor: pageCursor } : {}),
-        });
-        for (const flow of page.flows) {
-          const outcome = await readFlow(conn, flow);
-          if (outcome) outcomes.push(outcome);
-        }
-        const last = page.flows.at(-1)?.updatedAt;
-        if (last)
-          await withTenant(db, tenantId, (tx) =>
-            tx.execute(
-              sql`update einvoicing_settings set cursor = ${last}
-                  where tenant_id = ${tenantId} and (cursor is null or cursor < ${last})`,
-            ),
-          );
-        pageCursor = page.nextCursor;
-      } while (pageCursor);
-      if (outcomes.some((o) => o.recordedAs)) onRead?.(tenantId, outcomes);
+        entry.again = false;
+        outcomes.push(...(await readNew(tenantId)));
+      } while (entry.again);
       return outcomes;
     })().finally(() => polling.delete(tenantId));
-    polling.set(tenantId, run);
-    return run;
+    polling.set(tenantId, entry);
+    return entry.done;
   }
 
   async function pollAll(): Promise<number> {
