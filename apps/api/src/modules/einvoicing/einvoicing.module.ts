@@ -30,7 +30,7 @@ import type { Outbox } from '../../platform/outbox/outbox';
 import type { Realtime } from '../../platform/realtime';
 import { secretBox } from '../../platform/secrets';
 import type { ReceivedInvoicesService } from '../received-invoices/received-invoices.service';
-import { appendLifecycle, assertLifecycleDocument, lifecycleOf } from './lifecycle';
+import { appendLifecycle, assertLifecycleDocument, lifecycleOf, transactionNow } from './lifecycle';
 import { verifyWebhookSignature } from './platform/webhook-signature';
 import { createReceiving } from './receiving';
 import { DOCUMENT_TOPIC, newEventId, queueStatus, registerSenders, STATUS_TOPIC } from './sending';
@@ -122,10 +122,7 @@ export function einvoicingModule(db: Db, options: EinvoicingOptions) {
       await assertLifecycleDocument(tx, tenantId, 'received_invoice', id);
       if (!(await settings.connection(tx, tenantId)))
         throw conflict('einvoicing_not_configured', 'No approved platform is connected to send this status');
-      const [{ at } = { at: new Date().toISOString() }] = await queryRows<{ at: string }>(
-        tx,
-        sql`select ${isoUtc(sql`now()`)} as at`,
-      );
+      const at = await transactionNow(tx);
       await appendLifecycle(tx, tenantId, 'received_invoice', id, {
         code: body.code,
         source: 'user',

@@ -37,6 +37,10 @@ const TABLES: Record<TEinvoiceDocumentKind, string> = {
   received_invoice: 'received_invoices',
 };
 
+/** The transaction's time as ISO UTC: a status and the message that reports it carry the same instant. */
+export const transactionNow = (tx: Tx): Promise<string> =>
+  queryRows<{ at: string }>(tx, sql`select ${isoUtc(sql`now()`)} as at`).then((rows) => rows[0]!.at);
+
 /** 404 unless the document exists in the tenant (and, for an issued one, has been issued). */
 export async function assertLifecycleDocument(tx: Tx, tenantId: number, kind: TEinvoiceDocumentKind, id: number) {
   const [row] = await queryRows<{ id: number }>(

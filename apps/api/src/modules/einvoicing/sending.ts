@@ -15,7 +15,7 @@ import { cdarXml } from '../../platform/facturx/cdar';
 import { emitWebhookEventsFrom } from '../../platform/webhooks/emit';
 import { enqueue, PermanentFailure, type OutboxMessage, type Outbox } from '../../platform/outbox/outbox';
 import { companyForDocuments } from '../company/company.service';
-import { appendLifecycle } from './lifecycle';
+import { appendLifecycle, transactionNow } from './lifecycle';
 import { PlatformError, type PlatformAdapter, type SubmitSyntax } from './platform/adapter';
 import type { EinvoicingSettingsService } from './settings';
 
@@ -115,10 +115,7 @@ export async function queueCashed(tx: Tx, tenantId: number, invoiceIds: readonly
           and not exists (select 1 from einvoice_lifecycle l where l.tenant_id = i.tenant_id
                             and l.document_kind = 'invoice' and l.document_id = i.id and l.code = '212')`,
   );
-  const [{ at } = { at: new Date().toISOString() }] = await queryRows<{ at: string }>(
-    tx,
-    sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at`,
-  );
+  const at = await transactionNow(tx);
   for (const invoice of paid) {
     const amounts = (invoice.breakdown ?? []).map((b) => ({
       amount: new Decimal(b.base).plus(b.vat).toFixed(2),
