@@ -410,11 +410,12 @@ describe('webhook deliveries', () => {
 
   it('costs one statement to emit for a tenant without endpoints, and sends nothing for a rolled-back change', async () => {
     const acmeId = (await platformRows<{ id: number }>(db, sql`select id from tenants where name = 'Acme'`))[0]!.id;
-    const empty = await statements.count(() => withTenant(db, acmeId, async () => undefined));
-    const emitting = await statements.count(() =>
-      withTenant(db, acmeId, (tx) => emitWebhookEvent(tx, acmeId, 'invoice.issued', { id: 1 })),
+    // Only the statements that touch webhooks: the pool may run a previous test's background work meanwhile.
+    const emitting = await statements.count(
+      () => withTenant(db, acmeId, (tx) => emitWebhookEvent(tx, acmeId, 'invoice.issued', { id: 1 })),
+      /webhook/i,
     );
-    expect(emitting.statements - empty.statements).toBe(1);
+    expect(emitting.statements).toBe(1);
     expect(emitting.result).toBe(0);
 
     const endpoint = await register('/rolled-back', ['invoice.issued']);
