@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from './common';
-import { isoDate, str, text } from './fields';
+import { isoDate, required, str, text } from './fields';
 
 /**
  * Reports (DESIGN §4c): a structured query over a semantic layer of measures and dimensions declared once. The API
@@ -798,7 +798,14 @@ export const reportSchema = (): TReportSchema => ({
 
 export const REPORT_SOURCES = ['builder', 'question'] as const;
 
-export const ZReportRunInput = z.strictObject({ query: ZReportQuery });
+/**
+ * Running a query: `question` (the natural-language question it was proposed for, then maybe edited as chips) keeps
+ * it in the history as a `question` run rather than a `builder` one.
+ */
+export const ZReportRunInput = z.strictObject({
+  query: ZReportQuery,
+  question: text(REPORT_QUESTION_MAX).pipe(z.string().min(1)).optional(),
+});
 
 export const ZReportHistoryItem = z.object({
   id: z.number().int(),
@@ -832,3 +839,31 @@ export const ZReportTries = z.object({
   remaining: z.number().int(),
 });
 export type TReportTries = z.infer<typeof ZReportTries>;
+
+export const REPORT_LANGUAGES = ['fr', 'en'] as const;
+
+/** `POST /reports/ask`: a question in French or English, answered with a proposed query (never run by the ask). */
+export const ZReportAskInput = z.strictObject({
+  question: required(REPORT_QUESTION_MAX),
+  language: z.enum(REPORT_LANGUAGES),
+});
+export type TReportAskInput = z.infer<typeof ZReportAskInput>;
+
+export const ZReportAskResponse = z.object({
+  /** The structured query the question was understood as, to show as editable chips; null when not understood. */
+  query: ZReportQuery.nullable(),
+  /** Who understood it: the offline parser, or the model at `LLM_URL`. */
+  engine: z.enum(['parser', 'llm']),
+  /** Words of the question that matched nothing (and were not small words). */
+  unknownWords: z.array(z.string()),
+  /** When not understood, or partly: the closest measures and dimensions to offer. */
+  suggestions: z.object({ measures: z.array(ZReportMeasureId), dimensions: z.array(ZReportDimensionId) }),
+  /** A sentence in the question's language when the question was not understood or was refused. */
+  message: z.string().nullable(),
+  remainingTries: z.number().int(),
+});
+export type TReportAskResponse = z.infer<typeof ZReportAskResponse>;
+
+/** The super admin's setting of a tenant's monthly natural-language tries. */
+export const REPORT_TRIES_MAX = 100_000;
+export const ZReportTriesLimit = z.strictObject({ limit: z.number().int().min(0).max(REPORT_TRIES_MAX) });

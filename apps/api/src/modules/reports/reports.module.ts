@@ -156,7 +156,13 @@ export function reportsModule(db: Db, opts: Pick<RunOptions, 'timeoutMs'> = {}) 
         },
         preHandler: read,
       },
-      (req) => service.run(req.auth, req.body.query, sheetLang(req)),
+      (req) =>
+        service.run(
+          req.auth,
+          req.body.query,
+          sheetLang(req),
+          req.body.question ? { source: 'question', question: req.body.question } : { source: 'builder' },
+        ),
     );
     app.get(
       '/reports/history',
