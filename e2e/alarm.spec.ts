@@ -132,12 +132,23 @@ test('roles: read / write switches, write bringing read, select all and one save
   await expect(matrix.getByText('Ce rôle n’a aucune permission.')).toBeVisible();
 });
 
-test('the super-admin menu calls tenants "Organisations"', async ({ page }) => {
+test('the super-admin menu calls tenants "Organisations", which show their report questions', async ({ page }) => {
   await signInFrench(page, ACCOUNTS.superAdmin);
   await expect(page).toHaveURL(/\/superAdmin$/);
   await expect(page.getByRole('link', { name: 'Organisations', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Organisations' })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Clients', { exact: true })).toHaveCount(0);
+
+  // The super admin sets a tenant's monthly report questions (and puts them back).
+  for (const limit of ['60', '50']) {
+    await page.getByRole('button', { name: 'Modifier les questions de rapport de Acme' }).click();
+    const form = dialog(page);
+    await expect(form.getByRole('heading', { name: 'Questions de rapport de Acme' })).toBeVisible();
+    await form.getByLabel('Questions par mois').fill(limit);
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(toast(page, `Acme a désormais ${limit} questions de rapport par mois.`)).toBeVisible();
+    await expect(row(page, 'Acme')).toContainText(`/ ${limit}`);
+  }
 });
 
 test('a supplier page has an Edit button, and its articles do not repeat the supplier', async ({ page, request }) => {

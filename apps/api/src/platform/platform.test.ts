@@ -141,6 +141,39 @@ describe('tenants (super admin)', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it("sets a tenant's monthly report questions for the super admin only, and the tenant's count follows", async () => {
+    const { Demo, Acme } = await tenantIds();
+    const superToken = await ctx.token('super@tagstock.test');
+    const put = (token: string, id: number | string, payload: object) =>
+      ctx.as(token, { method: 'PUT', url: `/backend/api/tenants/${id}/report-tries`, payload });
+    const listed = async () =>
+      (await ctx.as(superToken, { method: 'GET', url: '/backend/api/tenants' })).json<{
+        items: { id: number; reportTriesLimit: number; reportTriesUsed: number }[];
+      }>().items;
+    expect((await listed()).find((t) => t.id === Acme)).toMatchObject({ reportTriesLimit: 50, reportTriesUsed: 0 });
+
+    const set = await put(superToken, Acme, { limit: 3 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ id: Acme, name: 'Acme', reportTriesLimit: 3, reportTriesUsed: 0 });
+    // The tenant reads its own limit; the other tenant keeps the default.
+    const acmeTries = await ctx.as(await ctx.token('admin@acme.test'), {
+      method: 'GET',
+      url: '/backend/api/reports/tries',
+    });
+    expect(acmeTries.json()).toEqual({ limit: 3, used: 0, remaining: 3 });
+    expect((await listed()).find((t) => t.id === Demo)).toMatchObject({ reportTriesLimit: 50 });
+
+    const admin = await ctx.token('admin@demo.test');
+    expect((await put(admin, Demo, { limit: 1000 })).statusCode).toBe(403);
+    for (const bad of [{ limit: -1 }, { limit: 1.5 }, { limit: 100_001 }, { limit: '3' }, {}, { limit: 3, x: 1 }])
+      expect((await put(superToken, Acme, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    expect((await put(superToken, 'abc', { limit: 3 })).statusCode).toBe(400);
+    const missing = await put(superToken, 999_999, { limit: 3 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    expect((await put(superToken, Acme, { limit: 50 })).json()).toMatchObject({ reportTriesLimit: 50 });
+  });
 });
 
 describe('real-time channel', () => {

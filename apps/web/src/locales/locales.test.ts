@@ -90,6 +90,7 @@ const SAME_IN_BOTH = new Set([
   'Zebra',
   'Import',
   'Terminal',
+  '{{used}} / {{limit}}',
 ]);
 
 // A literal header value, not French prose.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,14 +12,17 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LIST_LIMIT_DEFAULT } from '@tagstock/contract';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { LIST_LIMIT_DEFAULT, type TTenant } from '@tagstock/contract';
 import { Loading } from '../../components/Loading';
 import { useListTenantsQuery } from './api';
+import { ReportTriesDialog } from './ReportTriesDialog';
 
 export const TenantsPage = () => {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(LIST_LIMIT_DEFAULT);
+  const [editing, setEditing] = useState<TTenant | null>(null);
   const { data, isLoading, isError } = useListTenantsQuery({ page: page + 1, limit });
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
 
@@ -44,12 +48,15 @@ export const TenantsPage = () => {
                     {t('fields.users')}
                   </TableCell>
                   <TableCell sx={{ fontWeight: 600 }}>{t('fields.createdAt')}</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }} align="right">
+                    {t('tenants.reportTries')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.items.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary', py: 4 }}>
+                    <TableCell colSpan={5} align="center" sx={{ color: 'text.secondary', py: 4 }}>
                       {t('tenants.empty')}
                     </TableCell>
                   </TableRow>
@@ -60,6 +67,17 @@ export const TenantsPage = () => {
                     <TableCell>{tenant.name}</TableCell>
                     <TableCell align="right">{tenant.userCount}</TableCell>
                     <TableCell>{dateFormat.format(new Date(tenant.createdAt))}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {t('tenants.reportTriesValue', { used: tenant.reportTriesUsed, limit: tenant.reportTriesLimit })}
+                      <IconButton
+                        size="small"
+                        sx={{ ml: 1 }}
+                        aria-label={t('tenants.reportTriesEdit', { name: tenant.name })}
+                        onClick={() => setEditing(tenant)}
+                      >
+                        <EditOutlined fontSize="small" />
+                      </IconButton>
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -79,6 +97,7 @@ export const TenantsPage = () => {
           />
         </Paper>
       )}
+      {editing && <ReportTriesDialog tenant={editing} onClose={() => setEditing(null)} />}
     </Box>
   );
 };

@@ -12,10 +12,14 @@ export const tenantsApi = baseApi.injectEndpoints({
       query: (args) => `/tenants${toQueryString(args)}`,
       providesTags: ['Tenants'],
     }),
+    setTenantReportTries: build.mutation<TTenant, { id: number; limit: number }>({
+      query: ({ id, limit }) => ({ url: `/tenants/${id}/report-tries`, method: 'PUT', body: { limit } }),
+      invalidatesTags: ['Tenants'],
+    }),
   }),
 });
 
-export const { useListTenantsQuery } = tenantsApi;
+export const { useListTenantsQuery, useSetTenantReportTriesMutation } = tenantsApi;
 
 const LABEL_LOOKUP_LIMIT = 100;
 
