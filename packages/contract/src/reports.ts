@@ -583,6 +583,36 @@ export const REPORT_MEASURES: Record<TReportMeasureId, TReportMeasureDef> = {
   },
 };
 
+/**
+ * The `status` values of `amount_not_paid`: paid, not yet due, or overdue by so many days past the due date (read
+ * in REPORT_TIME_ZONE). A filter on them names these ids.
+ */
+export const REPORT_PAYMENT_STATUSES = [
+  'paid',
+  'due',
+  'overdue_1_30',
+  'overdue_31_60',
+  'overdue_61_90',
+  'overdue_over_90',
+] as const;
+export type TReportPaymentStatus = (typeof REPORT_PAYMENT_STATUSES)[number];
+export const REPORT_OVERDUE_STATUSES = [
+  'overdue_1_30',
+  'overdue_31_60',
+  'overdue_61_90',
+  'overdue_over_90',
+] as const satisfies readonly TReportPaymentStatus[];
+
+/** Labels of the `status` values a report may show (the amount not paid's aging buckets). */
+export const REPORT_STATUS_LABELS: Record<TReportPaymentStatus, Labels> = {
+  paid: { fr: 'Payée', en: 'Paid' },
+  due: { fr: 'Non échue', en: 'Not yet due' },
+  overdue_1_30: { fr: 'En retard de 1 à 30 jours', en: 'Overdue 1–30 days' },
+  overdue_31_60: { fr: 'En retard de 31 à 60 jours', en: 'Overdue 31–60 days' },
+  overdue_61_90: { fr: 'En retard de 61 à 90 jours', en: 'Overdue 61–90 days' },
+  overdue_over_90: { fr: 'En retard de plus de 90 jours', en: 'Overdue over 90 days' },
+};
+
 export const REPORT_PERIOD_PRESETS = [
   'this_month',
   'last_month',

@@ -28,6 +28,7 @@ function sales(total: SQL, line: SQL): ReportSource[] {
 }
 
 const remaining = sql`(f.total_gross - f.amount_paid - f.amount_credited)`;
+const today = sql`(now() at time zone ${REPORT_TIME_ZONE})::date`;
 
 /** Sales (excl. and incl. tax), payments received, what issued invoices still await, credit notes issued. */
 export const invoicingMeasures: ReportMeasureDeclaration[] = [
@@ -54,9 +55,14 @@ export const invoicingMeasures: ReportMeasureDeclaration[] = [
         value: sql`sum(${remaining})`,
         dimensions: {
           ...buyerDimensions(sql`f.customer_id`),
+          // Aging buckets (REPORT_PAYMENT_STATUSES): days past the due date, today read in the tenants' zone.
           status: {
             key: sql`case when ${remaining} <= 0 then 'paid'
-              when f.due_date < (now() at time zone ${REPORT_TIME_ZONE})::date then 'overdue' else 'due' end`,
+              when f.due_date >= ${today} then 'due'
+              when ${today} - f.due_date <= 30 then 'overdue_1_30'
+              when ${today} - f.due_date <= 60 then 'overdue_31_60'
+              when ${today} - f.due_date <= 90 then 'overdue_61_90'
+              else 'overdue_over_90' end`,
           },
         },
       },
