@@ -26,6 +26,8 @@ export type ApiCallOptions<T> = {
    * counts the time without a byte, not the whole download, which may be long.
    */
   onProgress?: (received: number) => void;
+  /** The language the answer's texts are wanted in (`Accept-Language`), when not the browser's. */
+  language?: string;
 };
 
 /** A file fetched with the bearer header (a plain <a href> or <img src> cannot send it). */
@@ -111,6 +113,7 @@ export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<
     signal,
     responseType = 'json',
     onProgress,
+    language,
   } = options;
   const token = context.getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -118,6 +121,7 @@ export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<
   // FormData: the browser sets multipart/form-data with its boundary.
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (language) headers['Accept-Language'] = language;
 
   const controller = new AbortController();
   const timeOut = () => controller.abort(new DOMException('timeout', 'TimeoutError'));

@@ -2,7 +2,9 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { TProblem } from '@tagstock/contract';
 import { apiCall, ApiError, type HttpMethod } from './api-client';
 
-export type QueryArgs = string | { url: string; method?: HttpMethod; body?: unknown; silent?: boolean };
+export type QueryArgs =
+  | string
+  | { url: string; method?: HttpMethod; body?: unknown; silent?: boolean; language?: string };
 export type QueryError = { status: number; problem: TProblem };
 
 // Same client as everything else: loading flag, bearer, timeout and 401 handling live in one place.

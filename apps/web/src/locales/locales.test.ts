@@ -91,6 +91,8 @@ const SAME_IN_BOTH = new Set([
   'Import',
   'Terminal',
   '{{used}} / {{limit}}',
+  'Total',
+  'Question',
 ]);
 
 // A literal header value, not French prose.
