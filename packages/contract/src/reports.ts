@@ -637,6 +637,8 @@ export const REPORT_FILTERS_MAX = 10;
 export const REPORT_FILTER_VALUES_MAX = 50;
 export const REPORT_LIMIT_MAX = 10_000;
 export const REPORT_LIMIT_DEFAULT = 1_000;
+/** Rows an XLSX download holds at most (its query's own limit when it has one); a longer report is cut and says so. */
+export const REPORT_XLSX_ROWS_MAX = 1_000_000;
 /** A period runs over at most this many days (ten years and a bit). */
 export const REPORT_PERIOD_DAYS_MAX = 3700;
 export const REPORT_NAME_MAX = 200;

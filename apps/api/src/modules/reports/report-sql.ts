@@ -120,11 +120,14 @@ function measureCte(
 
 export type ReportPlan = { sql: SQL; columns: TReportColumn[]; limit: number };
 
+/** A slice of a query's sorted rows (the XLSX reads a long report page by page). */
+export type ReportPage = { offset: number; size: number };
+
 /**
  * The SQL of a query: a CTE per measure grouped by the dimensions, the union of their keys, each measure joined
  * back on the keys (measures of different tables combine, a missing group is 0), totals over every row, sorted and
  * cut at the limit (one more row is read to know whether it was cut). Every identifier comes from the registry and
- * every value is a parameter.
+ * every value is a parameter. With `page`, the rows of that slice instead (totals and the count `n` still of every row).
  */
 export function reportPlan(
   registry: ReadonlyMap<TReportMeasureId, ReportMeasureDeclaration>,
@@ -132,20 +135,23 @@ export function reportPlan(
   tenantId: number,
   period: { from: string; to: string },
   lang: 'fr' | 'en' = 'fr',
+  page?: ReportPage,
 ): ReportPlan {
   const limit = query.limit ?? REPORT_LIMIT_DEFAULT;
   const nd = query.dimensions.length;
   const ctes = query.measures.map(
     (m, i) => sql`${col('m', i)} as (${measureCte(registry.get(m)!, query, tenantId, period)})`,
   );
-  const ks = (t: SQL | SQL.Aliased | ReturnType<typeof sql.identifier>) => query.dimensions.map((_, i) => sql`${t}.${col('k', i)}`);
-  const ls = (t: SQL | SQL.Aliased | ReturnType<typeof sql.identifier>) => query.dimensions.map((_, i) => sql`${t}.${col('l', i)}`);
-  const values = query.measures.map((m, i) => {
-    const v = sql`coalesce(${col('m', i)}.v, 0)`;
-    return REPORT_MEASURES[m].unit === 'money' ? sql`round(${v}, 2)` : sql`${v}::bigint`;
-  });
+  const ks = (t: SQL | SQL.Aliased | ReturnType<typeof sql.identifier>) =>
+    query.dimensions.map((_, i) => sql`${t}.${col('k', i)}`);
+  const ls = (t: SQL | SQL.Aliased | ReturnType<typeof sql.identifier>) =>
+    query.dimensions.map((_, i) => sql`${t}.${col('l', i)}`);
   let body: SQL;
   if (nd === 0) {
+    const values = query.measures.map((m, i) => {
+      const v = sql`coalesce(${col('m', i)}.v, 0)`;
+      return REPORT_MEASURES[m].unit === 'money' ? sql`round(${v}, 2)` : sql`${v}::bigint`;
+    });
     body = sql`select ${sql.join(
       values.map((v, i) => sql`${v} as ${col('v', i)}`),
       sql`, `,
@@ -154,28 +160,42 @@ export function reportPlan(
       sql` cross join `,
     )}`;
   } else {
-    const keyCols = sql.join([...ks(sql.raw('u')), ...ls(sql.raw('u'))], sql`, `);
+    // Each measure's rows with the others' values null, grouped by the keys: a hash aggregate whatever the number of
+    // groups (joining the measures back on `is not distinct from` keys made a nested loop, rows × rows).
     const union = sql.join(
       query.measures.map(
-        (_, i) => sql`select ${sql.join([...ks(col('m', i)), ...ls(col('m', i))], sql`, `)} from ${col('m', i)}`,
+        (_, i) =>
+          sql`select ${sql.join(
+            [
+              ...ks(col('m', i)),
+              ...ls(col('m', i)),
+              ...query.measures.map((__, j) => (i === j ? sql`${col('m', i)}.v::numeric` : sql`null::numeric`)),
+            ],
+            sql`, `,
+          )} from ${col('m', i)}`,
       ),
       sql` union all `,
     );
-    const keys = sql`select distinct on (${sql.join(ks(sql.raw('u')), sql`, `)}) ${keyCols} from (${union}) u`;
-    const joins = query.measures.map((_, i) => {
-      const on = query.dimensions.map(
-        (__, j) => sql`${col('m', i)}.${col('k', j)} is not distinct from keys.${col('k', j)}`,
-      );
-      return sql`left join ${col('m', i)} on ${sql.join(on, sql` and `)}`;
+    const sums = query.measures.map((m, i) => {
+      const v = sql`coalesce(sum(u.${col('x', i)}), 0)`;
+      return REPORT_MEASURES[m].unit === 'money' ? sql`round(${v}, 2)` : sql`${v}::bigint`;
     });
-    body = sql`select ${sql.join(
+    const names = sql.join(
       [
-        ...ks(sql.raw('keys')).map((k, i) => sql`${k} as ${col('k', i)}`),
-        ...ls(sql.raw('keys')).map((l, i) => sql`${l} as ${col('l', i)}`),
-        ...values.map((v, i) => sql`${v} as ${col('v', i)}`),
+        ...query.dimensions.map((_, i) => col('k', i)),
+        ...query.dimensions.map((_, i) => col('l', i)),
+        ...query.measures.map((_, i) => col('x', i)),
       ],
       sql`, `,
-    )} from (${keys}) keys ${sql.join(joins, sql` `)}`;
+    );
+    body = sql`select ${sql.join(
+      [
+        ...ks(sql.raw('u')).map((k, i) => sql`${k} as ${col('k', i)}`),
+        ...ls(sql.raw('u')).map((l, i) => sql`min(${l}) as ${col('l', i)}`),
+        ...sums.map((v, i) => sql`${v} as ${col('v', i)}`),
+      ],
+      sql`, `,
+    )} from (${union}) u (${names}) group by ${sql.join(ks(sql.raw('u')), sql`, `)}`;
   }
   // Sorted by the chosen column, else by time (ascending) or by the first measure (largest first); keys break ties.
   const order: SQL[] = [];
@@ -196,7 +216,7 @@ export function reportPlan(
   const statement = sql`with ${sql.join(ctes, sql`, `)}, r as (${body})
     select r.*, count(*) over ()::int as n, ${sql.join(totals, sql`, `)} from r
     ${order.length ? sql`order by ${sql.join(order, sql`, `)}` : sql``}
-    limit ${limit + 1}`;
+    ${page ? sql`limit ${page.size} offset ${page.offset}` : sql`limit ${limit + 1}`}`;
   const columns: TReportColumn[] = [
     ...query.dimensions.map((d) => ({
       id: d,

@@ -26,7 +26,7 @@ import { paginate, type ListSpec } from '../../platform/pagination';
 import { buildRegistry } from './registry';
 import { REPORT_MEASURE_DECLARATIONS } from './report-measures';
 import { reportXlsx } from './report-xlsx';
-import { reportTries, runReport, type RunOptions } from './reports.service';
+import { reportPages, reportTries, runReport, type RunOptions } from './reports.service';
 
 const columns = sql`r.id, r.name, r.query, r.row_count as "rowCount", r.source, r.question,
   ${isoUtc(sql`r.created_at`)} as "createdAt", u.name as "createdByName", ${isoUtc(sql`r.last_run_at`)} as "lastRunAt"`;
@@ -120,9 +120,10 @@ export function reportsModule(db: Db, opts: Pick<RunOptions, 'timeoutMs'> = {}) 
       }),
     xlsx: async (auth: AuthContext, id: number, lang: 'fr' | 'en') => {
       const item = await stored(auth, id);
-      const result = await runReport(db, registry, callerTenant(auth), item.query, { ...opts, lang });
+      // Read page by page (up to REPORT_XLSX_ROWS_MAX rows), not cut at the preview's limit.
+      const { head, pages } = await reportPages(db, registry, callerTenant(auth), item.query, { ...opts, lang });
       const name = item.name ?? `report-${item.id}`;
-      return { name, stream: reportXlsx(result, lang, name) };
+      return { name, stream: reportXlsx(head, pages, lang, name) };
     },
     tries: (auth: AuthContext) => scoped(auth, (tx, tenantId) => reportTries(tx, tenantId)),
   };

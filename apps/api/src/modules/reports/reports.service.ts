@@ -3,6 +3,7 @@ import {
   REPORT_MEASURES,
   REPORT_TIME_ZONE,
   REPORT_TRIES_DEFAULT,
+  REPORT_XLSX_ROWS_MAX,
   reportPeriodDays,
   type TReportCell,
   type TReportMeasureId,
@@ -60,17 +61,98 @@ export async function runReport(
   }
   const truncated = rows.length > plan.limit;
   const kept = truncated ? rows.slice(0, plan.limit) : rows;
+  const cells = toCells(query, kept);
+  return {
+    columns: plan.columns,
+    rows: cells,
+    totals: totalsOf(query, rows),
+    rowCount: cells.length,
+    truncated,
+    period,
+  };
+}
+
+/** Rows as the API answers them: labels as text, money as decimal text, quantities and counts as numbers. */
+function toCells(query: TReportQuery, rows: Record<string, unknown>[]): TReportCell[][] {
   const money = query.measures.map((m) => REPORT_MEASURES[m].unit === 'money');
-  const cells = kept.map((r): TReportCell[] => [
+  return rows.map((r): TReportCell[] => [
     ...query.dimensions.map((_, i) => (r[`l${i}`] == null ? null : String(r[`l${i}`]))),
     ...query.measures.map((_, i) => (money[i] ? String(r[`v${i}`]) : Number(r[`v${i}`]))),
   ]);
+}
+
+/** The totals of every row of the query (each row carries them, `t0`…). */
+function totalsOf(query: TReportQuery, rows: Record<string, unknown>[]): Record<string, string> {
   const totals: Record<string, string> = {};
   query.measures.forEach((m, i) => {
     const t = rows[0]?.[`t${i}`];
-    totals[m] = t == null ? (money[i] ? '0.00' : '0') : String(t);
+    totals[m] = t == null ? (REPORT_MEASURES[m].unit === 'money' ? '0.00' : '0') : String(t);
   });
-  return { columns: plan.columns, rows: cells, totals, rowCount: cells.length, truncated, period };
+  return totals;
+}
+
+/** Rows of a report the XLSX reads per page. */
+export const REPORT_XLSX_PAGE = 10_000;
+
+export type ReportPagesHead = Pick<TReportResult, 'columns' | 'totals' | 'period'> & {
+  /** Rows of the whole query, and how many the file holds (the query's own limit, else REPORT_XLSX_ROWS_MAX). */
+  rowCount: number;
+  kept: number;
+};
+
+/**
+ * A report read page by page for a file: each page (`REPORT_XLSX_PAGE` rows of the sorted result, by offset) is its
+ * own read-only transaction of the tenant with its own statement timeout, as the exports read their lists, so no
+ * transaction stays open while the client takes its time: the caller waits for room between pages. The first page
+ * carries the columns, the totals and the count of every row. A row changed during a long download may appear in its
+ * old or new place (each page sees the data of its time).
+ */
+export async function reportPages(
+  db: Db,
+  registry: Registry,
+  tenantId: number,
+  query: TReportQuery,
+  opts: RunOptions = {},
+): Promise<{ head: ReportPagesHead; pages: AsyncGenerator<TReportCell[][]> }> {
+  const timeoutMs = opts.timeoutMs ?? REPORT_STATEMENT_TIMEOUT_MS;
+  const period = reportPeriodDays(query.period, opts.now);
+  const cap = Math.min(query.limit ?? REPORT_XLSX_ROWS_MAX, REPORT_XLSX_ROWS_MAX);
+  const read = async (offset: number) => {
+    const size = Math.min(REPORT_XLSX_PAGE, cap - offset);
+    const plan = reportPlan(registry, query, tenantId, period, opts.lang, { offset, size });
+    try {
+      const rows = await withTenant(db, tenantId, async (tx) => {
+        await tx.execute(sql`set transaction read only`);
+        await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+        await opts.beforeQuery?.(tx);
+        return queryRows<Record<string, unknown>>(tx, plan.sql);
+      });
+      return { plan, rows };
+    } catch (err) {
+      if (pgError(err)?.code === '57014') throw tooSlow(timeoutMs);
+      throw err;
+    }
+  };
+  const first = await read(0);
+  const rowCount = Number(first.rows[0]?.n ?? 0);
+  const head: ReportPagesHead = {
+    columns: first.plan.columns,
+    totals: totalsOf(query, first.rows),
+    period,
+    rowCount,
+    kept: Math.min(rowCount, cap),
+  };
+  async function* pages() {
+    let rows = first.rows;
+    let offset = 0;
+    for (;;) {
+      if (rows.length) yield toCells(query, rows);
+      offset += rows.length;
+      if (rows.length < REPORT_XLSX_PAGE || offset >= head.kept) return;
+      rows = (await read(offset)).rows;
+    }
+  }
+  return { head, pages: pages() };
 }
 
 /** The month a try counts in, `YYYY-MM` in the tenants' zone. */

@@ -123,7 +123,7 @@ async function roomIn(stream: Filling): Promise<void> {
  * waiting (the rows would pile up there when the client reads slower than the rows are read), and its zip writes
  * into `out`; both are waited for before the next page is read.
  */
-async function pageTaken(sheet: unknown, out: PassThrough): Promise<void> {
+export async function pageTaken(sheet: unknown, out: PassThrough): Promise<void> {
   const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
   if (Array.isArray(pipes))
     for (const pipe of pipes as Filling[]) if (typeof pipe?.on === 'function') await roomIn(pipe);

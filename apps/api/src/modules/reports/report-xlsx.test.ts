@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_LIMIT_MAX, type TReportRunResponse } from '@tagstock/contract';
+import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+
+const ctx = await setupTestApp();
+const db = ctx.database.db;
+const tokens = { admin: '', acme: '', none: '' };
+const { call, ok } = apiCalls<TReportRunResponse>(ctx, () => tokens.admin);
+const FROM = '2032-01-01';
+const ROWS = REPORT_LIMIT_MAX + 2000;
+const fixture = { articles: 0, days: 0, to: '', total: 0, first: '' };
+
+async function readXlsx(historyId: number, token = tokens.admin, lang = 'fr-FR') {
+  const res = await ctx.as(token, {
+    method: 'GET',
+    url: `/backend/api/reports/${historyId}/xlsx`,
+    headers: { 'accept-language': lang },
+  });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
+
+beforeAll(async () => {
+  [tokens.admin, tokens.acme] = await Promise.all([ctx.token('admin@demo.test'), ctx.token('admin@acme.test')]);
+  const [demo] = await platformRows<{ id: number }>(db, sql`select id from tenants where name = 'Demo'`);
+  // Stock movements out of every Demo article on every day of a period far from the demo's dates: more rows by
+  // day × article than a preview ever answers.
+  const [{ n }] = (await platformRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from articles where tenant_id = ${demo!.id}`,
+  )) as [{ n: number }];
+  fixture.articles = n;
+  fixture.days = Math.ceil(ROWS / n);
+  await platformRows(
+    db,
+    sql`insert into stock_movements (tenant_id, article_id, delta, quantity_after, reason_code, created_at)
+        select a.tenant_id, a.id, -(1 + (a.id + d) % 5), 0, 'manual',
+          (${FROM}::date + d)::timestamp at time zone 'Europe/Paris' + interval '12 hours'
+        from articles a, generate_series(0, ${fixture.days - 1}::int) d
+        where a.tenant_id = ${demo!.id}`,
+  );
+  const [last] = await platformRows<{ to: string; total: number; first: string }>(
+    db,
+    sql`select to_char(${FROM}::date + ${fixture.days - 1}::int, 'YYYY-MM-DD') as to,
+          (select sum(-delta)::int from stock_movements where tenant_id = ${demo!.id} and reason_code = 'manual'
+             and created_at >= ${FROM}::date) as total,
+          (select reference || ' — ' || designation from articles where tenant_id = ${demo!.id}
+             order by reference || ' — ' || designation limit 1) as first`,
+  );
+  Object.assign(fixture, last);
+
+  // A role with every right but reading reports.
+  const role = (
+    await ctx.as(tokens.admin, { method: 'POST', url: '/backend/api/roles', payload: { name: 'Sans rapports' } })
+  ).json() as { id: number };
+  await ctx.as(tokens.admin, {
+    method: 'POST',
+    url: `/backend/api/roles/${role.id}/permissions`,
+    payload: { permissions: ['articles.read'] },
+  });
+  const user = await ctx.as(tokens.admin, {
+    method: 'POST',
+    url: '/backend/api/users',
+    payload: {
+      name: 'Sans Rapports',
+      email: 'no-reports@demo.test',
+      roleId: role.id,
+      App_Type: 'Web',
+      password: 'no-reports-1',
+      confirmation: 'no-reports-1',
+    },
+  });
+  expect(user.statusCode, user.body).toBe(200);
+  tokens.none = await ctx.token('no-reports@demo.test', 'no-reports-1');
+});
+
+describe('the XLSX of a report', () => {
+  it('holds every row past the preview limit, typed, with the header and the totals of every row', async () => {
+    const query = {
+      measures: ['movements_out'],
+      dimensions: ['day', 'article'],
+      period: { from: FROM, to: fixture.to },
+    };
+    const run = await ok('POST', '/reports/run', { query });
+    const rows = fixture.articles * fixture.days;
+    expect(rows).toBeGreaterThan(REPORT_LIMIT_MAX);
+    // The preview is cut at its limit; the file is not.
+    expect(run).toMatchObject({ rowCount: 1000, truncated: true, totals: { movements_out: String(fixture.total) } });
+
+    const sheet = await readXlsx(run.historyId);
+    expect(sheet.rowCount).toBe(rows + 2);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Jour', 'Article', 'Sorties de stock']);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getColumn(2).width).toBeGreaterThan(12);
+    expect(sheet.getCell('A2').value).toEqual(new Date(`${FROM}T00:00:00Z`));
+    expect(sheet.getCell('A2').numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getCell('B2').value).toBe(fixture.first);
+    expect(sheet.getCell('C2').numFmt).toBe('#,##0');
+    let sum = 0;
+    let previous = 0;
+    for (let r = 2; r <= rows + 1; r++) {
+      const day = sheet.getCell(r, 1).value;
+      const qty = sheet.getCell(r, 3).value;
+      expect(day, `row ${r}`).toBeInstanceOf(Date);
+      expect(typeof sheet.getCell(r, 2).value, `row ${r}`).toBe('string');
+      expect(Number.isInteger(qty), `row ${r}`).toBe(true);
+      // Sorted by day, every day once per article.
+      expect((day as Date).getTime()).toBeGreaterThanOrEqual(previous);
+      previous = (day as Date).getTime();
+      sum += qty as number;
+    }
+    expect(sheet.getCell(rows + 1, 1).value).toEqual(new Date(`${fixture.to}T00:00:00Z`));
+    expect(sum).toBe(fixture.total);
+    const totals = sheet.getRow(rows + 2);
+    expect(totals.values).toEqual([undefined, 'Total', undefined, fixture.total]);
+    expect(totals.font?.bold).toBe(true);
+  });
+
+  it("keeps the query's own limit and says the file is cut, totals still of every row", async () => {
+    const query = {
+      measures: ['movements_out'],
+      dimensions: ['day', 'article'],
+      period: { from: FROM, to: fixture.to },
+      limit: 10,
+    };
+    const run = await ok('POST', '/reports/run', { query });
+    const sheet = await readXlsx(run.historyId, tokens.admin, 'en-GB');
+    expect(sheet.rowCount).toBe(13);
+    expect(sheet.getRow(12).values).toEqual([undefined, 'Total', undefined, fixture.total]);
+    const rows = fixture.articles * fixture.days;
+    expect(sheet.getCell('A13').value).toBe(
+      `File cut at 10 rows of ${rows.toLocaleString('en-GB')}; the totals are of every row.`,
+    );
+  });
+
+  it("is another tenant's report for nobody (404), and needs reports.read (403)", async () => {
+    const run = await ok('POST', '/reports/run', {
+      query: { measures: ['movements_out'], dimensions: ['month'], period: { from: FROM, to: fixture.to } },
+    });
+    expect((await call('GET', `/reports/${run.historyId}/xlsx`, undefined, tokens.acme)).statusCode).toBe(404);
+    const refused = await call('GET', `/reports/${run.historyId}/xlsx`, undefined, tokens.none);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
+    expect(refused.body).not.toMatch(/\bat \w+ \(/);
+    expect((await call('GET', '/reports/999999/xlsx')).statusCode).toBe(404);
+    expect((await call('GET', '/reports/abc/xlsx')).statusCode).toBe(400);
+  });
+});
