@@ -188,6 +188,43 @@ describe('the French chain, Demo → platform → Acme and back', () => {
     expect(demoEvents.at(-1)).toMatchObject({ code: '205', source: 'platform' });
   });
 
+  it('sends an issued credit note to its invoice’s buyer once, and tells the integrations about it', async () => {
+    const invoice = await issueToAcme();
+    const draft = await demo.ok<{ id: number }>('POST', '/credit-notes', { invoiceId: invoice.id, full: true });
+    const note = await demo.ok<{ id: number; number: string; creditDate: string }>(
+      'POST',
+      `/credit-notes/${draft.id}/status`,
+      { status: 'issued' },
+    );
+    const queued = await demo.ok<{ items: TOutboxItem[] }>(
+      'GET',
+      `/einvoicing/outbox?documentKind=credit_note&documentId=${note.id}`,
+    );
+    expect(queued.items).toMatchObject([{ status: 'waiting', documentNumber: note.number }]);
+    await app.outbox.run();
+    expect(sentFlows(`credit_note-${note.id}`)).toHaveLength(1);
+    await until('the credit note at Acme', async () => {
+      await app.einvoicing.receiving.poll(ids.acme);
+      const list = await acme.ok<{ items: TReceivedInvoiceSummary[] }>('GET', '/received-invoices');
+      return list.items.find((r) => r.number === note.number);
+    });
+    const [issued] = await platformRows<{ payload: { data: Record<string, unknown> } }>(
+      db,
+      sql`select payload from webhook_deliveries where tenant_id = ${ids.demo} and event = 'invoice.issued'
+          and payload->'data'->>'document' = 'credit_note' and (payload->'data'->>'id')::int = ${note.id}`,
+    );
+    expect(issued!.payload.data).toEqual({
+      document: 'credit_note',
+      id: note.id,
+      number: note.number,
+      customerId: ids.customer,
+      date: note.creditDate,
+      totalNet: '80.00',
+      totalVat: '16.00',
+      totalGross: '96.00',
+    });
+  });
+
   it('refuses a status a buyer may not send, a refusal without its reason, and another tenant’s invoice', async () => {
     const [r] = await platformRows<{ id: number }>(
       db,
@@ -421,7 +458,16 @@ it('tells the integrations: invoice.issued, invoice.paid, invoice.lifecycle, rec
     'invoice.paid': 1,
     'invoice.lifecycle': expect.any(Number),
   });
-  expect(of(ids.acme)).toMatchObject({ 'received_invoice.created': 1, 'invoice.lifecycle': expect.any(Number) });
+  // One event per received invoice (Acme has no other in these tests).
+  const [received] = await platformRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from received_invoices where tenant_id = ${ids.acme}`,
+  );
+  expect(received!.n).toBeGreaterThan(1);
+  expect(of(ids.acme)).toMatchObject({
+    'received_invoice.created': received!.n,
+    'invoice.lifecycle': expect.any(Number),
+  });
   const [lifecycle] = await platformRows<{ payload: { data: Record<string, unknown> } }>(
     db,
     sql`select payload from webhook_deliveries where tenant_id = ${ids.acme} and event = 'invoice.lifecycle'

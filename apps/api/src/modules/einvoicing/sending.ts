@@ -43,21 +43,30 @@ export type StatusPayload = {
 };
 
 /**
+ * An issued invoice or credit note as one row (a subquery): id, number, date, type code (380 / 381), customer (a
+ * credit note's is its invoice's) and totals.
+ */
+const issuedDocument = (tenantId: number, kind: IssuedKind, id: number) =>
+  kind === 'invoice'
+    ? sql`(select d.id, d.number, d.invoice_date as date, '380' as type_code, d.customer_id, d.total_net, d.total_vat,
+            d.total_gross
+          from invoices d where d.tenant_id = ${tenantId} and d.id = ${id})`
+    : sql`(select d.id, d.number, d.credit_date as date, '381' as type_code, i.customer_id, d.total_net, d.total_vat,
+            d.total_gross
+          from credit_notes d join invoices i on i.id = d.invoice_id and i.tenant_id = d.tenant_id
+          where d.tenant_id = ${tenantId} and d.id = ${id})`;
+
+/**
  * Queues an issued document for the platform, in the issuing transaction: when the tenant's platform is enabled
  * and the buyer is a French company (with its SIREN), whom the reform has invoiced through platforms since
  * 2026-09-01. Other buyers (people, foreign companies) fall under e-reporting, not e-invoicing.
  */
 export async function queueIssuedDocument(tx: Tx, tenantId: number, kind: IssuedKind, id: number): Promise<void> {
-  const customerOf =
-    kind === 'invoice'
-      ? sql`select customer_id from invoices where tenant_id = ${tenantId} and id = ${id}`
-      : sql`select i.customer_id from credit_notes n join invoices i on i.id = n.invoice_id and i.tenant_id = n.tenant_id
-            where n.tenant_id = ${tenantId} and n.id = ${id}`;
   const [row] = await queryRows<{ kind: TCustomerKind; country: string | null; siren: string | null }>(
     tx,
-    sql`select c.kind, c.country, c.siren from einvoicing_settings s
-        join customers c on c.tenant_id = s.tenant_id and c.id = (${customerOf})
-        where s.tenant_id = ${tenantId} and s.enabled`,
+    sql`select c.kind, c.country, c.siren from ${issuedDocument(tenantId, kind, id)} d
+        join einvoicing_settings s on s.tenant_id = ${tenantId} and s.enabled
+        join customers c on c.tenant_id = ${tenantId} and c.id = d.customer_id`,
   );
   if (!row || buyerTreatment(row) !== 'B2B' || !row.siren) return;
   await enqueue(tx, tenantId, { topic: DOCUMENT_TOPIC, key: `${kind}:${id}`, payload: { kind, id } });
@@ -69,17 +78,10 @@ export async function queueIssuedDocument(tx: Tx, tenantId: number, kind: Issued
  */
 export async function documentIssued(tx: Tx, tenantId: number, kind: IssuedKind, id: number): Promise<void> {
   await queueIssuedDocument(tx, tenantId, kind, id);
-  const source =
-    kind === 'invoice'
-      ? sql`select jsonb_build_object('document', 'invoice', 'id', d.id, 'number', d.number, 'customerId', d.customer_id,
-              'date', d.invoice_date, 'totalNet', d.total_net::text, 'totalVat', d.total_vat::text,
-              'totalGross', d.total_gross::text)
-            from invoices d where d.tenant_id = ${tenantId} and d.id = ${id}`
-      : sql`select jsonb_build_object('document', 'credit_note', 'id', d.id, 'number', d.number,
-              'customerId', i.customer_id, 'date', d.credit_date, 'totalNet', d.total_net::text,
-              'totalVat', d.total_vat::text, 'totalGross', d.total_gross::text)
-            from credit_notes d join invoices i on i.id = d.invoice_id and i.tenant_id = d.tenant_id
-            where d.tenant_id = ${tenantId} and d.id = ${id}`;
+  const source = sql`select jsonb_build_object('document', ${kind}::text, 'id', d.id, 'number', d.number,
+      'customerId', d.customer_id, 'date', d.date, 'totalNet', d.total_net::text, 'totalVat', d.total_vat::text,
+      'totalGross', d.total_gross::text)
+    from ${issuedDocument(tenantId, kind, id)} d`;
   await emitWebhookEventsFrom(tx, tenantId, 'invoice.issued', source);
 }
 
@@ -148,16 +150,9 @@ type DocumentFacts = {
 const issuedFacts = (tx: Tx, tenantId: number, kind: IssuedKind, id: number) =>
   queryRows<DocumentFacts>(
     tx,
-    kind === 'invoice'
-      ? sql`select d.number, to_char(d.invoice_date, 'YYYY-MM-DD') as "issueDate", '380' as "typeCode",
-              c.siren as "otherSiren", c.name as "otherName"
-            from invoices d join customers c on c.id = d.customer_id and c.tenant_id = d.tenant_id
-            where d.tenant_id = ${tenantId} and d.id = ${id}`
-      : sql`select d.number, to_char(d.credit_date, 'YYYY-MM-DD') as "issueDate", '381' as "typeCode",
-              c.siren as "otherSiren", c.name as "otherName"
-            from credit_notes d join invoices i on i.id = d.invoice_id and i.tenant_id = d.tenant_id
-            join customers c on c.id = i.customer_id and c.tenant_id = i.tenant_id
-            where d.tenant_id = ${tenantId} and d.id = ${id}`,
+    sql`select d.number, to_char(d.date, 'YYYY-MM-DD') as "issueDate", d.type_code as "typeCode",
+          c.siren as "otherSiren", c.name as "otherName"
+        from ${issuedDocument(tenantId, kind, id)} d join customers c on c.id = d.customer_id and c.tenant_id = ${tenantId}`,
   ).then((rows) => rows[0]);
 
 const receivedFacts = (tx: Tx, tenantId: number, id: number) =>
