@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { reservationsModule } from './modules/reservations/reservations.module';
+import { reportsAskModule } from './modules/reports/ask/ask.routes';
 import { reportsModule } from './modules/reports/reports.module';
 import * as documentModules from './modules/document-modules';
 import { receivedInvoicesModule } from './modules/received-invoices/received-invoices.module';
@@ -75,6 +76,9 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | '
       | 'publicUrl'
       | 'paSimulator'
       | 'webhookAllowPrivate'
+      | 'llmUrl'
+      | 'llmModel'
+      | 'llmApiKey'
     >
   > & {
     /** Where the log goes (stdout when unset); tests read it. */
@@ -232,6 +236,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           ...documents,
           reservationsModule(db),
           reportsModule(db),
+          reportsAskModule(db, { url: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey, log: app.log }),
           received,
           einvoicing,
           tenantExportModule(db, keptPdfs),

@@ -99,6 +99,10 @@ const ZEnv = z.object({
   PA_SIMULATOR: z.enum(['0', '1']).default('0'),
   // 1: webhook endpoints may be private, loopback or link-local addresses (tests, a local set-up).
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  // An OpenAI-compatible endpoint (…/v1) natural-language report questions go to; unset: the offline parser only.
+  LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().min(1).optional(),
 });
 
 export type BackupConfig = {
@@ -136,6 +140,11 @@ export type Config = {
   publicUrl: string;
   paSimulator: boolean;
   webhookAllowPrivate: boolean;
+  /** The model report questions go to (LLM_URL, without a trailing slash); unset: the offline parser. */
+  llmUrl: string | undefined;
+  llmModel: string;
+  /** Sent as a bearer token to LLM_URL; never logged. */
+  llmApiKey: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -179,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
     publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     paSimulator: e.PA_SIMULATOR === '1',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+    llmUrl: e.LLM_URL?.replace(/\/+$/, ''),
+    llmModel: e.LLM_MODEL,
+    llmApiKey: e.LLM_API_KEY,
     backup: {
       dir: backupDir,
       times: parseBackupSchedule(e.BACKUP_SCHEDULE) ?? null,
