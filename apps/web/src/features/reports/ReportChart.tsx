@@ -37,7 +37,7 @@ export const ReportChart = ({ result }: { result: TReportResult }) => {
           height={300}
           xAxis={[{ scaleType: 'point', data: chart.labels }]}
           yAxis={yAxis}
-          series={series}
+          series={series.map((s) => ({ ...s, showMark: true }))}
           hideLegend={series.length < 2}
         />
       ) : (

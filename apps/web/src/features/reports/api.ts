@@ -11,14 +11,11 @@ const TRIES = tags(['ReportTries']);
 type InLanguage = { language: string };
 
 /**
- * Reports (`/reports/*`, DESIGN §4c): the semantic layer's schema, running a query (kept in the history), asking a
+ * Reports (`/reports/*`, DESIGN §4c; the measures and groupings are the contract's): running a query (kept in the history), asking a
  * question in French or English (a proposed query, never run by the ask), the history and its actions.
  */
 export const reportsApi = baseApi.enhanceEndpoints({ addTagTypes: [...HISTORY, ...TRIES] }).injectEndpoints({
   endpoints: (build) => ({
-    reportSchema: build.query<C.TReportSchema, void>({
-      query: () => '/reports/schema',
-    }),
     reportTries: build.query<C.TReportTries, void>({
       query: () => '/reports/tries',
       providesTags: TRIES,
@@ -52,7 +49,6 @@ export const reportsApi = baseApi.enhanceEndpoints({ addTagTypes: [...HISTORY, .
 });
 
 export const {
-  useReportSchemaQuery,
   useReportTriesQuery,
   useRunReportMutation,
   useRerunReportMutation,

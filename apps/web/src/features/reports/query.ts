@@ -121,7 +121,7 @@ export const CHART_POINTS_MAX = 60;
 
 /**
  * A result's chart: its measures by its first grouping (summed over the other groupings), a line over time, bars
- * otherwise; none without a grouping.
+ * otherwise (and for a single point); none without a grouping.
  */
 export const chartOf = (result: TReportResult, noneLabel: string): ChartData | null => {
   const axisAt = result.columns.findIndex((c) => c.kind === 'dimension');
@@ -150,7 +150,8 @@ export const chartOf = (result: TReportResult, noneLabel: string): ChartData | n
   }
   const axis = result.columns[axisAt]!;
   return {
-    kind: isTime(axis.id) ? 'line' : 'bar',
+    // A line needs two points at least.
+    kind: isTime(axis.id) && labels.length > 1 ? 'line' : 'bar',
     axis: axis.label,
     labels,
     series: measures.map(({ column }, i) => ({
