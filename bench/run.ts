@@ -14,6 +14,7 @@ import { invoicing } from './invoicing';
 import { purchaseDashboard } from './purchase-dashboard';
 import { purchasing } from './purchasing';
 import { pdfBench } from './pdf';
+import { reportsBench } from './reports';
 import { reservationsBench } from './reservations';
 import { tagLogs } from './tag-logs';
 
@@ -35,6 +36,7 @@ const suites: Record<string, () => Promise<void>> = {
   'delivery-dashboard': deliveryDashboard,
   inventories: inventoriesBench,
   einvoicing: einvoicingBench,
+  reports: reportsBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
