@@ -1065,6 +1065,11 @@ describe('the parser', () => {
       filters: [{ dimension: 'customer', op: 'eq', values: ['Martin & Fils'] }],
       period: { from: '2025-01-01', to: '2025-12-31' },
     });
+    expect(parseQuestion('Top 10 Articles Sortis Sans Autorisation Ce Mois-Ci', 'fr', NOW).query).toMatchObject({
+      measures: ['unauthorized_exits'],
+      dimensions: ['article'],
+      filters: [],
+    });
     expect(parseQuestion('stock of category Tools by article', 'en', NOW).query).toMatchObject({
       measures: ['stock_quantity'],
       dimensions: ['article'],

@@ -478,6 +478,9 @@ const NAME_WORDS = (() => {
  */
 function extractNames(question: string, s: State): string {
   const tokens = rawTokens(question);
+  // A question in title case or capitals names nothing by its capitals: only quoted names count then.
+  const capitals = tokens.filter((t) => t.capital).length;
+  const byCapitals = tokens.length < 3 || capitals / tokens.length <= 0.5;
   const kept: string[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i]!;
@@ -493,9 +496,10 @@ function extractNames(question: string, s: State): string {
         j += 1;
       } else
         while (
+          byCapitals &&
           j < tokens.length &&
           tokens[j]!.capital &&
-          !/^\p{Lu}{2,3}$/u.test(tokens[j]!.text) === true &&
+          !/^\p{Lu}{2,3}$/u.test(tokens[j]!.text) &&
           !MONTHS[normalise(tokens[j]!.text)]
         ) {
           name.push(tokens[j]!.text.replace(/[,.;:!?]+$/, ''));
