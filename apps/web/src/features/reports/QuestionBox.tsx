@@ -57,7 +57,7 @@ export const QuestionBox = ({
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="report-question-title">
       <Typography id="report-question-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('reports.question.label')}
+        {t('reports.question.title')}
       </Typography>
       <Stack
         component="form"

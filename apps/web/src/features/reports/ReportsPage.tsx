@@ -63,6 +63,7 @@ export const ReportsPage = () => {
   const runAgain = async (item: TReportHistoryItem) => {
     setDraft(draftOf(item.query));
     setQuestion(item.question);
+    setResult(null);
     setTab('report');
     try {
       shown(await rerun({ id: item.id, language }).unwrap());
