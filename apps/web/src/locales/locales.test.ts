@@ -90,7 +90,7 @@ const SAME_IN_BOTH = new Set([
   'Zebra',
   'Import',
   'Terminal',
-  '{{used}} / {{limit}}',
+  '/',
   'Total',
   'Question',
 ]);
