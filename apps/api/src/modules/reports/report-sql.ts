@@ -103,14 +103,20 @@ function measureCte(
       )})`,
     );
   }
+  // Grouped by the keys alone, an entity's label taken once per group (a key has one label): fewer grouping columns.
+  // A time key is its own label: not computed twice per row (the outer query shows the key).
   const select = [
     ...dims.map((d, i) => sql`${d.key} as ${col('k', i)}`),
-    ...dims.map((d, i) => sql`${d.label ?? d.key} as ${col('l', i)}`),
+    ...dims.map((d, i) =>
+      isTime(query.dimensions[i]!)
+        ? sql`null::text as ${col('l', i)}`
+        : sql`min(${d.label ?? d.key}) as ${col('l', i)}`,
+    ),
     sql`${source.value} as v`,
   ];
   const groupBy = dims.length
     ? sql` group by ${sql.join(
-        dims.flatMap((_, i) => [sql.raw(String(i + 1)), sql.raw(String(dims.length + i + 1))]),
+        dims.map((_, i) => sql.raw(String(i + 1))),
         sql`, `,
       )}`
     : sql``;
@@ -191,7 +197,9 @@ export function reportPlan(
     body = sql`select ${sql.join(
       [
         ...ks(sql.raw('u')).map((k, i) => sql`${k} as ${col('k', i)}`),
-        ...ls(sql.raw('u')).map((l, i) => sql`min(${l}) as ${col('l', i)}`),
+        ...ls(sql.raw('u')).map((l, i) =>
+          isTime(query.dimensions[i]!) ? sql`u.${col('k', i)} as ${col('l', i)}` : sql`min(${l}) as ${col('l', i)}`,
+        ),
         ...sums.map((v, i) => sql`${v} as ${col('v', i)}`),
       ],
       sql`, `,
