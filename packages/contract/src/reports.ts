@@ -611,14 +611,48 @@ export const REPORT_OVERDUE_STATUSES = [
   'overdue_over_90',
 ] as const satisfies readonly TReportPaymentStatus[];
 
-/** Labels of the `status` values a report may show (the amount not paid's aging buckets). */
-export const REPORT_STATUS_LABELS: Record<TReportPaymentStatus, Labels> = {
-  paid: { fr: 'Payée', en: 'Paid' },
-  due: { fr: 'Non échue', en: 'Not yet due' },
-  overdue_1_30: { fr: 'En retard de 1 à 30 jours', en: 'Overdue 1–30 days' },
-  overdue_31_60: { fr: 'En retard de 31 à 60 jours', en: 'Overdue 31–60 days' },
-  overdue_61_90: { fr: 'En retard de 61 à 90 jours', en: 'Overdue 61–90 days' },
-  overdue_over_90: { fr: 'En retard de plus de 90 jours', en: 'Overdue over 90 days' },
+/**
+ * Labels of the codes a dimension's values may be (statuses, kinds of document, kinds of stock change): a report
+ * shows them in the user's language; filters still name the codes. A value not listed shows as it is.
+ */
+export const REPORT_VALUE_LABELS: Partial<Record<TReportDimensionId, Record<string, Labels>>> = {
+  status: {
+    paid: { fr: 'Payée', en: 'Paid' },
+    due: { fr: 'Non échue', en: 'Not yet due' },
+    overdue_1_30: { fr: 'En retard de 1 à 30 jours', en: 'Overdue 1–30 days' },
+    overdue_31_60: { fr: 'En retard de 31 à 60 jours', en: 'Overdue 31–60 days' },
+    overdue_61_90: { fr: 'En retard de 61 à 90 jours', en: 'Overdue 61–90 days' },
+    overdue_over_90: { fr: 'En retard de plus de 90 jours', en: 'Overdue over 90 days' },
+    // Purchase orders.
+    in_progress: { fr: 'En cours', en: 'In progress' },
+    done: { fr: 'Terminée', en: 'Done' },
+    canceled: { fr: 'Annulée', en: 'Canceled' },
+    // Reservations.
+    active: { fr: 'Active', en: 'Active' },
+    released: { fr: 'Libérée', en: 'Released' },
+    expired: { fr: 'Expirée', en: 'Expired' },
+  } satisfies Record<TReportPaymentStatus, Labels> & Record<string, Labels>,
+  document_type: {
+    purchase_order: { fr: 'Bon de commande', en: 'Purchase order' },
+    output: { fr: 'Bon de sortie', en: 'Stock output' },
+    delivery_note: { fr: 'Bon de livraison', en: 'Delivery note' },
+    invoice: { fr: 'Facture', en: 'Invoice' },
+    proforma: { fr: 'Proforma', en: 'Proforma' },
+    credit_note: { fr: 'Avoir', en: 'Credit note' },
+    inventory: { fr: 'Inventaire', en: 'Inventory' },
+    tag_movement: { fr: 'Passage au portique', en: 'Gate crossing' },
+    tag: { fr: 'Tag', en: 'Tag' },
+  },
+  reason: {
+    manual: { fr: 'Modification manuelle', en: 'Manual change' },
+    opening: { fr: 'Stock initial', en: 'Opening stock' },
+    import: { fr: 'Import', en: 'Import' },
+    rfid: { fr: 'RFID', en: 'RFID' },
+    receipt: { fr: 'Réception', en: 'Receipt' },
+    delivery: { fr: 'Livraison', en: 'Delivery' },
+    output: { fr: 'Sortie', en: 'Output' },
+    inventory: { fr: 'Ajustement d’inventaire', en: 'Inventory adjustment' },
+  },
 };
 
 export const REPORT_PERIOD_PRESETS = [

@@ -5,6 +5,7 @@ import {
   REPORT_MEASURES,
   REPORT_TIME_DIMENSIONS,
   REPORT_TIME_ZONE,
+  REPORT_VALUE_LABELS,
   type TReportColumn,
   type TReportDimensionId,
   type TReportMeasureId,
@@ -77,6 +78,14 @@ function fromClause(source: ReportSource, joins: ReportJoin[], tenantId: number)
   return sql.join(parts, sql` `);
 }
 
+/** The codes a value names by their label, in either language ("Payée" → paid), so that a filter may say either. */
+const codesLabelled = (dimension: TReportDimensionId, value: string): string[] => {
+  const wanted = value.toLowerCase();
+  return Object.entries(REPORT_VALUE_LABELS[dimension] ?? {})
+    .filter(([, label]) => label.fr.toLowerCase() === wanted || label.en.toLowerCase() === wanted)
+    .map(([code]) => code);
+};
+
 /** One measure aggregated on its own, grouped by the query's dimensions (keys k0…, labels l0…, value v). */
 function measureCte(
   measure: ReportMeasureDeclaration,
@@ -87,7 +96,10 @@ function measureCte(
   const needed = [...new Set([...query.dimensions, ...query.filters.map((f) => f.dimension)])];
   const source = pickSource(measure, needed);
   const dims = query.dimensions.map((d) => dimensionOf(source, d));
-  const filters = query.filters.map((f) => ({ dim: dimensionOf(source, f.dimension), values: f.values }));
+  const filters = query.filters.map((f) => ({
+    dim: dimensionOf(source, f.dimension),
+    values: f.values.flatMap((v) => [v, ...codesLabelled(f.dimension, v)]),
+  }));
   const joins = [...dims, ...filters.map((f) => f.dim)].flatMap((d) => d.joins ?? []);
   const where: SQL[] = [sql`f.tenant_id = ${tenantId}`];
   if (source.where) where.push(sql`(${source.where})`);

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   REPORT_MEASURES,
+  REPORT_VALUE_LABELS,
   REPORT_TIME_ZONE,
   REPORT_TRIES_DEFAULT,
   REPORT_XLSX_ROWS_MAX,
   reportPeriodDays,
   type TReportCell,
+  type TReportDimensionId,
   type TReportMeasureId,
   type TReportQuery,
   type TReportResult,
@@ -72,7 +74,7 @@ export async function runReport(
   }
   const truncated = rows.length > plan.limit;
   const kept = truncated ? rows.slice(0, plan.limit) : rows;
-  const cells = toCells(query, kept);
+  const cells = toCells(query, kept, opts.lang ?? 'fr');
   return {
     columns: plan.columns,
     rows: cells,
@@ -83,11 +85,15 @@ export async function runReport(
   };
 }
 
+/** A dimension's value as the report shows it: a code in the user's language (REPORT_VALUE_LABELS), else as it is. */
+const shown = (dimension: TReportDimensionId, value: unknown, lang: 'fr' | 'en'): string | null =>
+  value == null ? null : (REPORT_VALUE_LABELS[dimension]?.[String(value)]?.[lang] ?? String(value));
+
 /** Rows as the API answers them: labels as text, money as decimal text, quantities and counts as numbers. */
-function toCells(query: TReportQuery, rows: Record<string, unknown>[]): TReportCell[][] {
+function toCells(query: TReportQuery, rows: Record<string, unknown>[], lang: 'fr' | 'en'): TReportCell[][] {
   const money = query.measures.map((m) => REPORT_MEASURES[m].unit === 'money');
   return rows.map((r): TReportCell[] => [
-    ...query.dimensions.map((_, i) => (r[`l${i}`] == null ? null : String(r[`l${i}`]))),
+    ...query.dimensions.map((d, i) => shown(d, r[`l${i}`], lang)),
     ...query.measures.map((_, i) => (money[i] ? String(r[`v${i}`]) : Number(r[`v${i}`]))),
   ]);
 }
@@ -157,7 +163,7 @@ export async function reportPages(
     let rows = first.rows;
     let offset = 0;
     for (;;) {
-      if (rows.length) yield toCells(query, rows);
+      if (rows.length) yield toCells(query, rows, opts.lang ?? 'fr');
       offset += rows.length;
       if (rows.length < REPORT_XLSX_PAGE || offset >= head.kept) return;
       rows = (await read(offset)).rows;

@@ -7,6 +7,7 @@ import {
   REPORT_MEASURES,
   type TList,
   type TReportHistoryItem,
+  type TReportQuery,
   type TReportQueryInput,
   type TReportRunResponse,
   type TReportTries,
@@ -164,6 +165,30 @@ describe('known values', () => {
       period,
     });
     expect(r.rows).toEqual([['1150.15']]);
+  });
+
+  it('shows a status in the user’s language and filters on its code or its label', async () => {
+    const byStatus = (lang: 'fr' | 'en', filters: TReportQuery['filters'] = []) =>
+      runReport(
+        db,
+        registry,
+        tenant.demo,
+        { measures: ['amount_not_paid'], dimensions: ['status'], filters, period, sort: { by: 'status', dir: 'asc' } },
+        { lang },
+      );
+    // Due in 2031: not yet due, or paid in full.
+    expect((await byStatus('fr')).rows).toEqual([
+      ['Non échue', '160.18'],
+      ['Payée', '0.00'],
+    ]);
+    expect((await byStatus('en', [{ dimension: 'status', op: 'eq', values: ['due'] }])).rows).toEqual([
+      ['Not yet due', '160.18'],
+    ]);
+    // A filter may name the label, in either language.
+    expect((await byStatus('en', [{ dimension: 'status', op: 'in', values: ['payée', 'NOT YET DUE'] }])).rows).toEqual([
+      ['Not yet due', '160.18'],
+      ['Paid', '0.00'],
+    ]);
   });
 
   it('values the stock at cost: Σ quantity × (purchase price, else price excl. tax)', async () => {

@@ -223,9 +223,10 @@ describe('POST /reports/ask with the offline parser', () => {
       query: asked.query as TReportQueryInput,
       question: 'factures en retard de plus de 30 jours du client "Client âgé" par statut',
     });
+    // Shown in the request's language (English without Accept-Language), filtered on the codes.
     expect(run.rows).toEqual([
-      ['overdue_over_90', '300.00'],
-      ['overdue_31_60', '200.20'],
+      ['Overdue over 90 days', '300.00'],
+      ['Overdue 31–60 days', '200.20'],
     ]);
     expect(run.totals).toEqual({ amount_not_paid: '500.20' });
     // Every bucket, grouped.
@@ -239,11 +240,11 @@ describe('POST /reports/ask with the offline parser', () => {
       },
     });
     expect(all.rows).toEqual([
-      ['due', '10.01'],
-      ['overdue_1_30', '100.10'],
-      ['overdue_31_60', '200.20'],
-      ['overdue_over_90', '300.00'],
-      ['paid', '0.00'],
+      ['Not yet due', '10.01'],
+      ['Overdue 1–30 days', '100.10'],
+      ['Overdue 31–60 days', '200.20'],
+      ['Overdue over 90 days', '300.00'],
+      ['Paid', '0.00'],
     ]);
   });
 
