@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_LIMIT_MAX, type TReportRunResponse } from '@tagstock/contract';
 import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+import { timeWindows } from './reports.service';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;
@@ -119,6 +120,65 @@ describe('the XLSX of a report', () => {
     const totals = sheet.getRow(rows + 2);
     expect(totals.values).toEqual([undefined, 'Total', undefined, fixture.total]);
     expect(totals.font?.bold).toBe(true);
+  });
+
+  it('holds every row of a report sorted by its measure too (read by offset, not by windows of time)', async () => {
+    const query = {
+      measures: ['movements_out'],
+      dimensions: ['day', 'article'],
+      period: { from: FROM, to: fixture.to },
+      sort: { by: 'movements_out', dir: 'desc' },
+    };
+    const run = await ok('POST', '/reports/run', { query });
+    const sheet = await readXlsx(run.historyId);
+    const rows = fixture.articles * fixture.days;
+    expect(sheet.rowCount).toBe(rows + 2);
+    let sum = 0;
+    let previous = Infinity;
+    const seen = new Set<string>();
+    for (let r = 2; r <= rows + 1; r++) {
+      const qty = sheet.getCell(r, 3).value as number;
+      expect(qty, `row ${r}`).toBeLessThanOrEqual(previous);
+      previous = qty;
+      sum += qty;
+      seen.add(`${(sheet.getCell(r, 1).value as Date).toISOString()} ${String(sheet.getCell(r, 2).value)}`);
+    }
+    expect(seen.size).toBe(rows);
+    expect(sum).toBe(fixture.total);
+    expect(sheet.getRow(rows + 2).values).toEqual([undefined, 'Total', undefined, fixture.total]);
+  });
+
+  it('cuts a period in windows that end where a bucket of the coarsest time grouping ends', () => {
+    expect([...timeWindows({ from: '2032-01-15', to: '2032-05-10' }, 'month', 20)]).toEqual([
+      { from: '2032-01-15', to: '2032-02-29' },
+      { from: '2032-03-01', to: '2032-03-31' },
+      { from: '2032-04-01', to: '2032-04-30' },
+      { from: '2032-05-01', to: '2032-05-10' },
+    ]);
+    // 2032-01-01 is a Thursday: weeks start on Mondays.
+    expect([...timeWindows({ from: '2032-01-01', to: '2032-01-14' }, 'week', 1)]).toEqual([
+      { from: '2032-01-01', to: '2032-01-04' },
+      { from: '2032-01-05', to: '2032-01-11' },
+      { from: '2032-01-12', to: '2032-01-14' },
+    ]);
+    expect([...timeWindows({ from: '2031-11-20', to: '2033-02-01' }, 'quarter', 1)].map((w) => w.to)).toEqual([
+      '2031-12-31',
+      '2032-03-31',
+      '2032-06-30',
+      '2032-09-30',
+      '2032-12-31',
+      '2033-02-01',
+    ]);
+    expect([...timeWindows({ from: '2032-01-01', to: '2032-01-05' }, 'day', 2)]).toEqual([
+      { from: '2032-01-01', to: '2032-01-02' },
+      { from: '2032-01-03', to: '2032-01-04' },
+      { from: '2032-01-05', to: '2032-01-05' },
+    ]);
+    expect([...timeWindows({ from: '2032-03-01', to: '2034-12-31' }, 'year', 1)].map((w) => w.to)).toEqual([
+      '2032-12-31',
+      '2033-12-31',
+      '2034-12-31',
+    ]);
   });
 
   it("keeps the query's own limit and says the file is cut, totals still of every row", async () => {

@@ -117,12 +117,48 @@ export type ReportPagesHead = Pick<TReportResult, 'columns' | 'totals' | 'period
   kept: number;
 };
 
+type Period = { from: string; to: string };
+const TIME_ORDER = ['day', 'week', 'month', 'quarter', 'year'] as const;
+type TimeDim = (typeof TIME_ORDER)[number];
+const DAY_MS = 86_400_000;
+const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The first day on or after `ms` that starts a bucket of `dim` (a Monday for weeks, the 1st for months…). */
+function bucketStart(ms: number, dim: TimeDim): number {
+  const d = new Date(ms);
+  if (dim === 'day') return ms;
+  if (dim === 'week') return ms + ((8 - d.getUTCDay()) % 7) * DAY_MS;
+  if (d.getUTCDate() === 1) {
+    const m = d.getUTCMonth();
+    if (dim === 'month' || (dim === 'quarter' && m % 3 === 0) || (dim === 'year' && m === 0)) return ms;
+  }
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  if (dim === 'month') return Date.UTC(y, m + 1, 1);
+  if (dim === 'quarter') return Date.UTC(y, m - (m % 3) + 3, 1);
+  return Date.UTC(y + 1, 0, 1);
+}
+
+/** The period cut in windows of at least `days` days, each ending where a bucket of `dim` ends. */
+export function* timeWindows(period: Period, dim: TimeDim, days: number): Generator<Period> {
+  const end = dayOf(period.to);
+  for (let start = dayOf(period.from); start <= end; ) {
+    const last = Math.min(bucketStart(start + days * DAY_MS, dim) - DAY_MS, end);
+    yield { from: isoOf(start), to: isoOf(last) };
+    start = last + DAY_MS;
+  }
+}
+
 /**
- * A report read page by page for a file: each page (`REPORT_XLSX_PAGE` rows of the sorted result, by offset) is its
- * own read-only transaction of the tenant with its own statement timeout, as the exports read their lists, so no
- * transaction stays open while the client takes its time: the caller waits for room between pages. The first page
- * carries the columns, the totals and the count of every row. A row changed during a long download may appear in its
- * old or new place (each page sees the data of its time).
+ * A report read page by page for a file: each page (at most `REPORT_XLSX_PAGE` rows of the sorted result, by
+ * offset) is its own read-only transaction of the tenant with its own statement timeout, as the exports read their
+ * lists, so no transaction stays open while the client takes its time: the caller waits for room between pages. The
+ * first read gives the columns, the totals and the count of every row. A report sorted by time (the default when it
+ * has a time dimension) is read in windows of its period cut at its coarsest time grouping's bucket ends (a group's
+ * days are all in one window, and windows come in the sort's order), each about a page: a page aggregates its window
+ * only, not the whole period again. A row changed during a long download may appear in its old or new place (each
+ * page sees the data of its time).
  */
 export async function reportPages(
   db: Db,
@@ -134,9 +170,8 @@ export async function reportPages(
   const timeoutMs = opts.timeoutMs ?? REPORT_STATEMENT_TIMEOUT_MS;
   const period = reportPeriodDays(query.period, opts.now);
   const cap = Math.min(query.limit ?? REPORT_XLSX_ROWS_MAX, REPORT_XLSX_ROWS_MAX);
-  const read = async (offset: number) => {
-    const size = Math.min(REPORT_XLSX_PAGE, cap - offset);
-    const plan = reportPlan(registry, query, tenantId, period, opts.lang, { offset, size });
+  const read = async (within: Period, offset: number, size: number) => {
+    const plan = reportPlan(registry, query, tenantId, within, opts.lang, { offset, size });
     try {
       const rows = await withTenant(db, tenantId, async (tx) => {
         await tx.execute(sql`set transaction read only`);
@@ -150,7 +185,9 @@ export async function reportPages(
       throw err;
     }
   };
-  const first = await read(0);
+  const times = query.dimensions.filter((d): d is TimeDim => (TIME_ORDER as readonly string[]).includes(d));
+  const windowed = !query.sort && times.length > 0;
+  const first = await read(period, 0, windowed ? 1 : Math.min(REPORT_XLSX_PAGE, cap));
   const rowCount = Number(first.rows[0]?.n ?? 0);
   const head: ReportPagesHead = {
     columns: first.plan.columns,
@@ -159,14 +196,23 @@ export async function reportPages(
     rowCount,
     kept: Math.min(rowCount, cap),
   };
+  const coarsest = times.reduce((a, b) => (TIME_ORDER.indexOf(b) > TIME_ORDER.indexOf(a) ? b : a), 'day');
+  const periodDays = (dayOf(period.to) - dayOf(period.from)) / DAY_MS + 1;
+  const windowDays = Math.max(1, Math.floor((REPORT_XLSX_PAGE * periodDays) / Math.max(1, rowCount)));
   async function* pages() {
-    let rows = first.rows;
-    let offset = 0;
-    for (;;) {
-      if (rows.length) yield toCells(query, rows, opts.lang ?? 'fr');
-      offset += rows.length;
-      if (rows.length < REPORT_XLSX_PAGE || offset >= head.kept) return;
-      rows = (await read(offset)).rows;
+    let emitted = 0;
+    let firstRows: Record<string, unknown>[] | null = windowed ? null : first.rows;
+    for (const within of windowed ? timeWindows(period, coarsest, windowDays) : [period]) {
+      for (let offset = 0; emitted < head.kept; ) {
+        const size = Math.min(REPORT_XLSX_PAGE, head.kept - emitted);
+        const rows = firstRows ?? (await read(within, offset, size)).rows;
+        firstRows = null;
+        if (rows.length) yield toCells(query, rows);
+        emitted += rows.length;
+        offset += rows.length;
+        if (rows.length < size) break;
+      }
+      if (emitted >= head.kept) return;
     }
   }
   return { head, pages: pages() };
