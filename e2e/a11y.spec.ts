@@ -37,6 +37,7 @@ const ADMIN_SCREENS = [
   'creditNotes',
   'invoicePayments',
   'receivedInvoices',
+  'reports',
 ];
 const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'backups', 'profile', 'password'];
 
