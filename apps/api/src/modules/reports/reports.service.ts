@@ -207,7 +207,7 @@ export async function reportPages(
         const size = Math.min(REPORT_XLSX_PAGE, head.kept - emitted);
         const rows = firstRows ?? (await read(within, offset, size)).rows;
         firstRows = null;
-        if (rows.length) yield toCells(query, rows);
+        if (rows.length) yield toCells(query, rows, opts.lang ?? 'fr');
         emitted += rows.length;
         offset += rows.length;
         if (rows.length < size) break;
