@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase, queryRows, withPlatform, type Database } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/seed/seed';
-import { inProcessConfig, loadAverage, record, signInSession } from './lib';
+import { inProcessConfig, loadAverage, memoryPeaks, record, signInSession } from './lib';
 
 /**
  * The tenant export (`GET /tenant/export`) of a tenant with many issued invoices, each with its kept PDF (a real
@@ -76,15 +76,7 @@ type Run = {
 async function exportOnce(
   token: string,
 ): Promise<Run & { healthP50: number; healthP99: number; healthMax: number; probes: number; probeErrors: number }> {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 50);
+  const memory = memoryPeaks();
   const health: number[] = [];
   let probeErrors = 0;
   let probing = true;
@@ -118,7 +110,7 @@ async function exportOnce(
     while (tailBytes - tail[0]!.length > 32 * MiB) tailBytes -= tail.shift()!.length;
   }
   const ms = performance.now() - t0;
-  clearInterval(sampler);
+  const { before, peakRss, peakHeap } = memory.stop();
   probing = false;
   await probe;
   const end = Buffer.concat(tail);

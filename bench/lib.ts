@@ -278,3 +278,25 @@ export function healthProbe(base: string) {
     return { count: times.length, failed, p50: percentile(ok, 0.5), p99: percentile(ok, 0.99), max: ok.at(-1)! };
   };
 }
+
+/**
+ * Samples the process's memory every 50 ms until `stop()`, which answers the usage at the start and the peaks of
+ * RSS and JS heap meanwhile (a garbage collection first when `--expose-gc`).
+ */
+export function memoryPeaks() {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 50);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return { before, peakRss, peakHeap };
+    },
+  };
+}

@@ -5,6 +5,7 @@ import {
   healthProbe,
   inProcessApp,
   loadAverage,
+  memoryPeaks,
   percentile,
   record,
   runSql,
@@ -136,15 +137,7 @@ async function timeXlsx(token: string, firstDay: number, days: number) {
   });
   const { historyId } = (await run.json()) as { historyId: number };
   await sleep(500);
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-  }, 50);
+  const memory = memoryPeaks();
   const stop = healthProbe(base);
   await sleep(PROBE_START_MS);
   const t0 = performance.now();
@@ -160,9 +153,9 @@ async function timeXlsx(token: string, firstDay: number, days: number) {
     bytes += value.byteLength;
   }
   const ms = performance.now() - t0;
-  clearInterval(sampler);
+  const peaks = memory.stop();
   const health = await stop();
-  return { ms, bytes, before, peakRss, peakHeap, health, from, to };
+  return { ms, bytes, ...peaks, health, from, to };
 }
 
 async function measure(kind: 'pglite' | 'postgres') {
