@@ -134,3 +134,28 @@ export function apiCalls<D = unknown>(ctx: Pick<TestContext, 'as'>, token: () =>
   };
   return { call, ok };
 }
+
+/**
+ * A user of the administrator's tenant whose new role holds just `permissions` (App_Type Web): answers its token.
+ * For "a user without the permission" checks.
+ */
+export async function userWithPermissions(
+  ctx: Pick<TestContext, 'as' | 'token'>,
+  adminToken: string,
+  email: string,
+  permissions: string[],
+): Promise<string> {
+  const { ok } = apiCalls(ctx, () => adminToken);
+  const role = await ok<{ id: number }>('POST', '/roles', { name: `Rôle ${email}` });
+  await ok('POST', `/roles/${role.id}/permissions`, { permissions });
+  const password = `${email}-pw-1`;
+  await ok('POST', '/users', {
+    name: email,
+    email,
+    roleId: role.id,
+    App_Type: 'Web',
+    password,
+    confirmation: password,
+  });
+  return ctx.token(email, password);
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_LIMIT_MAX, type TReportRunResponse } from '@tagstock/contract';
-import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, userWithPermissions } from '../../test/helper';
 import { timeWindows } from './reports.service';
 
 const ctx = await setupTestApp();
@@ -54,29 +54,8 @@ beforeAll(async () => {
   );
   Object.assign(fixture, last);
 
-  // A role with every right but reading reports.
-  const role = (
-    await ctx.as(tokens.admin, { method: 'POST', url: '/backend/api/roles', payload: { name: 'Sans rapports' } })
-  ).json() as { id: number };
-  await ctx.as(tokens.admin, {
-    method: 'POST',
-    url: `/backend/api/roles/${role.id}/permissions`,
-    payload: { permissions: ['articles.read'] },
-  });
-  const user = await ctx.as(tokens.admin, {
-    method: 'POST',
-    url: '/backend/api/users',
-    payload: {
-      name: 'Sans Rapports',
-      email: 'no-reports@demo.test',
-      roleId: role.id,
-      App_Type: 'Web',
-      password: 'no-reports-1',
-      confirmation: 'no-reports-1',
-    },
-  });
-  expect(user.statusCode, user.body).toBe(200);
-  tokens.none = await ctx.token('no-reports@demo.test', 'no-reports-1');
+  // A role with another right, not reading reports.
+  tokens.none = await userWithPermissions(ctx, tokens.admin, 'no-reports@demo.test', ['articles.read']);
 });
 
 describe('the XLSX of a report', () => {

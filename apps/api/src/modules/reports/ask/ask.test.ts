@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReportAskResponse, TReportQueryInput, TReportRunResponse, TReportTries } from '@tagstock/contract';
 import { withPlatform } from '../../../db/client';
-import { apiCalls, platformRows, setupTestApp } from '../../../test/helper';
+import { apiCalls, platformRows, setupTestApp, userWithPermissions } from '../../../test/helper';
 import { setTriesLimit } from '../reports.service';
 import { askModel } from './llm';
 import { todayIn } from './parser';
@@ -74,18 +74,7 @@ beforeAll(async () => {
   tenant.demo = rows.find((r) => r.name === 'Demo')!.id;
   tenant.acme = rows.find((r) => r.name === 'Acme')!.id;
   // A user whose role has no report permission.
-  const role = (await call('POST', '/roles', { name: 'Sans rapports' })).json() as { id: number };
-  await call('POST', `/roles/${role.id}/permissions`, { permissions: ['articles.read'] });
-  const created = await call('POST', '/users', {
-    name: 'Sans Rapports',
-    email: 'no-reports@demo.test',
-    roleId: role.id,
-    App_Type: 'Web',
-    password: 'no-reports-1',
-    confirmation: 'no-reports-1',
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  tokens.noReports = await ctx.token('no-reports@demo.test', 'no-reports-1');
+  tokens.noReports = await userWithPermissions(ctx, tokens.admin, 'no-reports@demo.test', ['articles.read']);
 });
 
 const tries = async (token: string) => ok<TReportTries>('GET', '/reports/tries', undefined, token);
