@@ -1,12 +1,8 @@
 import {
-  REPORT_DIMENSION_IDS,
-  REPORT_DIMENSIONS,
   REPORT_LIMIT_MAX,
-  REPORT_MEASURE_IDS,
-  REPORT_MEASURES,
   REPORT_PAYMENT_STATUSES,
-  REPORT_PERIOD_PRESETS,
   REPORT_TIME_ZONE,
+  reportSchema,
   ZReportQuery,
   type TReportQuery,
 } from '@tagstock/contract';
@@ -51,24 +47,13 @@ export type LlmOutcome =
 
 /** The semantic layer as the model is told it: ids, labels, synonyms, supported dimensions, the query's shape. */
 export function systemPrompt(now: Date, language: Language): string {
+  const schema = reportSchema();
   const layer = {
-    measures: REPORT_MEASURE_IDS.map((id) => {
-      const m = REPORT_MEASURES[id];
-      return {
-        id,
-        label: m.label,
-        unit: m.unit,
-        dimensions: m.dimensions,
-        synonyms: m.synonyms,
-        ...(id === 'amount_not_paid' ? { statusValues: REPORT_PAYMENT_STATUSES } : {}),
-      };
-    }),
-    dimensions: REPORT_DIMENSION_IDS.map((id) => ({
-      id,
-      label: REPORT_DIMENSIONS[id].label,
-      synonyms: REPORT_DIMENSIONS[id].synonyms,
-    })),
-    periodPresets: REPORT_PERIOD_PRESETS,
+    measures: schema.measures.map((m) =>
+      m.id === 'amount_not_paid' ? { ...m, statusValues: REPORT_PAYMENT_STATUSES } : m,
+    ),
+    dimensions: schema.dimensions,
+    periodPresets: schema.periodPresets,
   };
   return [
     'You turn a question about a company’s stock, purchases, sales and invoices (in French or English) into a report query over the semantic layer below.',
