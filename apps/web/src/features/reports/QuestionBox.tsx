@@ -128,22 +128,26 @@ export const QuestionBox = ({
                 {t('reports.question.suggestions')}
               </Typography>
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
-                {suggestions.measures.map((m) => (
+                {[
+                  ...suggestions.measures.map((m) => ({
+                    key: `m-${m}`,
+                    color: 'primary' as const,
+                    label: measureLabel(m, language),
+                    pick: { measure: m },
+                  })),
+                  ...suggestions.dimensions.map((d) => ({
+                    key: `d-${d}`,
+                    color: 'secondary' as const,
+                    label: dimensionLabel(d, language),
+                    pick: { dimension: d },
+                  })),
+                ].map((s) => (
                   <Chip
-                    key={m}
-                    color="primary"
+                    key={s.key}
+                    color={s.color}
                     variant="outlined"
-                    label={measureLabel(m, language)}
-                    onClick={() => onSuggestion({ measure: m })}
-                  />
-                ))}
-                {suggestions.dimensions.map((d) => (
-                  <Chip
-                    key={d}
-                    color="secondary"
-                    variant="outlined"
-                    label={dimensionLabel(d, language)}
-                    onClick={() => onSuggestion({ dimension: d })}
+                    label={s.label}
+                    onClick={() => onSuggestion(s.pick)}
                   />
                 ))}
               </Stack>
