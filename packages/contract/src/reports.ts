@@ -752,7 +752,8 @@ export const ZReportQuery = z
 export type TReportQuery = z.output<typeof ZReportQuery>;
 export type TReportQueryInput = z.input<typeof ZReportQuery>;
 
-const dayIn = (at: Date) =>
+/** The day of `at` in REPORT_TIME_ZONE, `YYYY-MM-DD`. */
+export const reportDayIn = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: REPORT_TIME_ZONE,
     year: 'numeric',
@@ -765,7 +766,7 @@ const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDa
 /** The days a period covers (`from`, `to` inclusive, `YYYY-MM-DD` in REPORT_TIME_ZONE), presets read at `now`. */
 export function reportPeriodDays(period: TReportPeriod, now = new Date()): { from: string; to: string } {
   if ('from' in period) return period;
-  const today = dayIn(now);
+  const today = reportDayIn(now);
   const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const minusDays = (days: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import {
   REPORT_MEASURES,
   REPORT_MEASURES_MAX,
   REPORT_OVERDUE_STATUSES,
-  REPORT_TIME_ZONE,
+  reportDayIn,
   ZReportQuery,
   type TReportDimensionId,
   type TReportFilter,
@@ -154,13 +154,7 @@ const shiftMonth = (y: number, m: number, n: number): [number, number] => {
 };
 
 /** Today in the tenants' zone. */
-export const todayIn = (now: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: REPORT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+export const todayIn = reportDayIn;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rules over the normalised text: each removes what it understood (replaced by a barrier no phrase crosses)
