@@ -11,6 +11,8 @@ export default defineConfig({
       'tools/reader-sim/src/**/*.test.ts',
       'tools/pa-simulator/src/**/*.test.ts',
     ],
+    // A query issued on a busy pg client fails the run (pg 8 only warns).
+    setupFiles: ['apps/api/src/test/one-query-per-client.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -68,37 +68,36 @@ export async function tagsOverview(tx: Tx, tenantId: number, q: TTagsOverviewQue
   if (q.note) conditions.push(movementSearch(`%${escapeLike(q.note)}%`));
   const where = sql.join(conditions, sql` and `);
   const movementsFrom = sql`from tag_movements m left join articles a on a.id = m.article_id left join readers r on r.id = m.reader_id`;
-  const [[tagsRow], [moveRow], days, [readerRow]] = await Promise.all([
-    queryRows<TTagsOverview['tags']>(
-      tx,
-      sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
+  // One after another: a transaction is one connection, which runs one query at a time (pg 9 refuses more).
+  const [tagsRow] = await queryRows<TTagsOverview['tags']>(
+    tx,
+    sql`select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
             count(*) filter (where status <> 'active')::int as "nonActive",
             count(*) filter (where article_id is not null)::int as bound,
             count(*) filter (where in_stock and article_id is not null)::int as "inStock"
           from tags where tenant_id = ${tenantId}`,
-    ),
-    queryRows<TTagsOverview['movements']>(
-      tx,
-      sql`select count(*) filter (where m.event_type = 'IN')::int as "in", count(*) filter (where m.event_type = 'OUT')::int as "out",
+  );
+  const [moveRow] = await queryRows<TTagsOverview['movements']>(
+    tx,
+    sql`select count(*) filter (where m.event_type = 'IN')::int as "in", count(*) filter (where m.event_type = 'OUT')::int as "out",
             count(*) filter (where m.event_type = 'unknown')::int as "unknown", count(*) filter (where m.event_type = 'seen')::int as "seen",
             count(*) filter (where m.is_authorized = false)::int as "unauthorized"
           ${movementsFrom} where ${where}`,
-    ),
-    queryRows<TTagsOverview['byDay'][number]>(
-      tx,
-      sql`select to_char(d, 'YYYY-MM-DD') as date,
+  );
+  const days = await queryRows<TTagsOverview['byDay'][number]>(
+    tx,
+    sql`select to_char(d, 'YYYY-MM-DD') as date,
             count(m.id) filter (where m.event_type = 'IN')::int as "in",
             count(m.id) filter (where m.event_type = 'OUT')::int as "out",
             count(m.id) filter (where m.is_authorized = false)::int as "unauthorized"
           from generate_series(${from}::date, ${to}::date, interval '1 day') d
           left join (select m.* ${movementsFrom} where ${where}) m on (m.seen_at at time zone 'UTC')::date = d::date
           group by d order by d`,
-    ),
-    queryRows<TTagsOverview['readers']>(
-      tx,
-      sql`select count(*)::int as total, count(*) filter (where online)::int as online from readers where tenant_id = ${tenantId}`,
-    ),
-  ]);
+  );
+  const [readerRow] = await queryRows<TTagsOverview['readers']>(
+    tx,
+    sql`select count(*)::int as total, count(*) filter (where online)::int as online from readers where tenant_id = ${tenantId}`,
+  );
   return { tags: tagsRow!, movements: moveRow!, byDay: days, readers: readerRow! };
 }
 
