@@ -131,5 +131,5 @@ test('the account button is named by the initials it shows (label in name)', asy
   // An experimental rule, so not among the tags above: asked for by name.
   const result = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
   expect(result.violations.map((v) => v.nodes.map((n) => n.target.join(' ')).join(', '))).toEqual([]);
-  await expect(page.getByRole('button', { name: 'Menu du compte (CM)', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CM — Menu du compte', exact: true })).toBeVisible();
 });

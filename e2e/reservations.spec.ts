@@ -82,7 +82,7 @@ test('a reservation lowers what is available, its release gives it back; an invo
   await page.keyboard.press('Control+s');
   await expect(dialog(page)).toContainText('Stock disponible insuffisant');
   await expect(dialog(page).getByTestId('availability-lines')).toContainText(
-    `${article.reference}\u202f: 5 demandé(s), 2 disponible(s)`,
+    `${article.reference}\u202f: quantité demandée 5, disponible 2`,
   );
   await dialog(page).getByRole('button', { name: 'Réserver le disponible' }).click();
   await expect(page).toHaveURL(/\/admin\/invoices\/\d+$/);
@@ -100,7 +100,7 @@ test('a reservation lowers what is available, its release gives it back; an invo
   await page.getByRole('button', { name: 'Convertir en facture' }).click();
   await dialog(page).getByRole('button', { name: 'Convertir en facture' }).click();
   await expect(dialog(page).getByTestId('availability-lines')).toContainText(
-    `${article.reference}\u202f: 3 demandé(s), 0 disponible(s)`,
+    `${article.reference}\u202f: quantité demandée 3, disponible 0`,
   );
   await dialog(page).getByRole('button', { name: 'Continuer sans réserver' }).click();
   await expect(page).toHaveURL(/\/admin\/invoices\/\d+$/);

@@ -44,7 +44,7 @@ describe('every server code has its text', () => {
 describe('problemMessage', () => {
   it('says a refusal in the user’s language only, with its parameters, never the server’s detail', () => {
     const stock = failure('insufficient_stock', { article: 'Gants nitrile', stock: 2, quantity: 5 });
-    expect(problemMessage(stock, tFr)).toBe('Stock insuffisant pour Gants nitrile\u202f: 2 en stock, 5 demandé(s)');
+    expect(problemMessage(stock, tFr)).toBe('Stock insuffisant pour Gants nitrile\u202f: 2 en stock, quantité demandée 5');
     expect(problemMessage(stock, tEn)).toBe('Not enough stock of Gants nitrile: 2 in stock, 5 requested');
     const inUse = failure('in_use', { usedBy: 'articles', count: 3 });
     expect(problemMessage(inUse, tFr)).toBe(
