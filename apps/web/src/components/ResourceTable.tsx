@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
 import type { ListFilters, ResourceApi } from '../app/resource-api';
 import { cardActions, ResourceCards } from './ResourceCards';
+import { withFrenchPunctuation } from './format';
 import { rowAction } from './row-action';
 import {
   BREAKPOINTS,
@@ -210,7 +211,10 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   );
 
   const localeText = useMemo(
-    () => (i18n.resolvedLanguage === 'fr' ? frFR : enUS).components.MuiDataGrid.defaultProps.localeText,
+    () =>
+      i18n.resolvedLanguage === 'fr'
+        ? withFrenchPunctuation(frFR.components.MuiDataGrid.defaultProps.localeText)
+        : enUS.components.MuiDataGrid.defaultProps.localeText,
     [i18n.resolvedLanguage],
   );
 

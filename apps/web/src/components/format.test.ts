@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMonth, fromDecimalInput, previewPriceWithTax, toDecimalInput } from './format';
+import { frFR } from '@mui/x-data-grid/locales';
+import {
+  formatMoney,
+  formatMonth,
+  fromDecimalInput,
+  previewPriceWithTax,
+  toDecimalInput,
+  withFrenchPunctuation,
+} from './format';
 
 describe('formats', () => {
   it('computes the price incl. tax without floats', () => {
@@ -39,5 +47,20 @@ describe('decimal inputs', () => {
     expect(fromDecimalInput(' 27.60 ')).toBe('27.60');
     expect(fromDecimalInput('1\u202f234,5')).toBe('1234.5');
     expect(fromDecimalInput('1 234,5')).toBe('1234.5');
+  });
+
+  it('gives a library’s French texts their narrow no-break spaces, in strings, functions and nested texts', () => {
+    const texts = withFrenchPunctuation({
+      rows: 'Lignes par page :',
+      total: (n: number) => `Total de lignes : ${n}`,
+      nested: { ask: 'Vraiment ?', done: 'Fait\u202f!' },
+      count: 3,
+    });
+    expect(texts.rows).toBe('Lignes par page\u202f:');
+    expect(texts.total(4)).toBe('Total de lignes\u202f: 4');
+    expect(texts.nested).toEqual({ ask: 'Vraiment\u202f?', done: 'Fait\u202f!' });
+    expect(texts.count).toBe(3);
+    const grid = withFrenchPunctuation(frFR.components.MuiDataGrid.defaultProps.localeText);
+    expect(grid.paginationRowsPerPage).toBe('Lignes par page\u202f:');
   });
 });

@@ -60,3 +60,25 @@ export const fromDecimalInput = (text: string): string =>
     .trim()
     .replace(/[\s\u00a0\u202f]/g, '')
     .replace(',', '.');
+
+/** French typography on a text written with ordinary spaces: a narrow no-break space before : ; ? ! */
+export const frenchPunctuation = (text: string): string => text.replace(/[ \u00a0]([:;?!])/g, '\u202f$1');
+
+/** A library's texts (strings and functions of strings) with French punctuation: MUI's own say "Lignes par page :". */
+export function withFrenchPunctuation<T extends object>(texts: T): T {
+  return Object.fromEntries(
+    Object.entries(texts).map(([key, value]) => [
+      key,
+      typeof value === 'string'
+        ? frenchPunctuation(value)
+        : typeof value === 'function'
+          ? (...args: unknown[]) => {
+              const out: unknown = (value as (...a: unknown[]) => unknown)(...args);
+              return typeof out === 'string' ? frenchPunctuation(out) : out;
+            }
+          : value && typeof value === 'object' && !Array.isArray(value)
+            ? withFrenchPunctuation(value as object)
+            : value,
+    ]),
+  ) as T;
+}
