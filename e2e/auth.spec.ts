@@ -45,6 +45,11 @@ test('a mobile-only user gets the blocked screen, and its button signs out', asy
     page.getByRole('heading', { name: 'Sorry, you are not allowed to use the dashboard on the web.' }),
   ).toBeVisible();
   await expect(page.getByText('Please use the mobile app instead.')).toBeVisible();
+  // Its session is cleared at once (SPEC §4): no token, user or permission is left in the browser.
+  const stored = () => page.evaluate<string>("localStorage.getItem('persist:root') ?? ''");
+  await expect.poll(stored).toContain('\\"blocked\\":true');
+  expect(await stored()).toContain('\\"token\\":null');
+  expect(await stored()).not.toContain('mobile@demo.test');
   // No area is reachable, whatever the URL.
   await page.goto('/admin/dashboard');
   await expect(

@@ -69,6 +69,8 @@ const UNREACHED_ON_PLATFORM = [
   '/backend/api/platform/platform-orders/{id}/pdf',
 ];
 const UNREACHED_BY_TENANT = [
+  // A tenant's detail is the super admin's: a tenant user's list of tenants is refused, so it has no id.
+  '/backend/api/tenants/{id}',
   '/backend/api/terminals/{id}',
   '/backend/api/terminals/{id}/usage',
   '/backend/api/attributions/{id}',

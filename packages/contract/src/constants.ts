@@ -102,6 +102,8 @@ export const ERROR_CODES = [
   'report_timeout',
   'report_tries_exhausted',
   'self_disable',
+  'tenant_disabled',
+  'tenant_name_taken',
   'terminal_not_assigned',
   'too_many_rows',
   'unauthorized',

@@ -155,6 +155,8 @@ export const authPlugin = fp<{ db: Db; secret: string; redis?: SharedRedis }>(as
     if (!context || context.session.disabled || context.session.tokenVersion !== payload.ver) {
       throw unauthorized('invalid_token', 'The token is invalid or expired');
     }
+    // A 401 too: the client signs out, as for a revoked token, and says why.
+    if (context.session.tenantDisabled) throw tenantDisabled();
     return context;
   }
   app.decorate('verifyToken', verifyToken);
@@ -182,6 +184,9 @@ export const authPlugin = fp<{ db: Db; secret: string; redis?: SharedRedis }>(as
     },
   ]);
 });
+
+/** The answer to a user of a tenant the super admin disabled, on every request and at sign-in. */
+export const tenantDisabled = () => unauthorized('tenant_disabled', 'This client account is disabled');
 
 /** Mobile-only accounts (App_Type Mobile) may sign in and upload handheld sessions, not use the dashboard API. */
 export const dashboardAppOnly: preHandlerAsyncHookHandler = async (request) => {

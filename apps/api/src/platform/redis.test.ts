@@ -101,4 +101,37 @@ describe('several processes sharing Redis', () => {
     expect(await closed).toBe('io server disconnect');
     socket.close();
   });
+
+  it("signs a disabled tenant's users out on the other process too, sockets closed, until it is active again", async () => {
+    if (!other.server.listening) await other.listen({ port: 0, host: '127.0.0.1' });
+    const superToken = await ctx.token('super@tagstock.test');
+    const token = await ctx.token('admin@acme.test');
+    const tenant = (await ctx.as(token, { method: 'GET', url: '/backend/api/auth/me' })).json().user.IDClient as string;
+    const me = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/backend/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(other)).statusCode).toBe(200);
+    const socket = connect(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    expect(await socket.emitWithAck(SocketEvents.joinRoom, tenant)).toEqual({ ok: true });
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    const status = (value: string) =>
+      ctx.as(superToken, { method: 'POST', url: `/backend/api/tenants/${tenant}/status`, payload: { status: value } });
+
+    expect((await status('disabled')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await me(other)).json().code).toBe('tenant_disabled'), {
+      timeout: 5000,
+      interval: 20,
+    });
+    expect(await closed).toBe('io server disconnect');
+    socket.close();
+    expect((await signIn(1, 'admin@acme.test', DEMO_PASSWORD, '192.0.2.9')).json().code).toBe('tenant_disabled');
+
+    expect((await status('active')).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await me(other)).statusCode).toBe(200), { timeout: 5000, interval: 20 });
+    expect((await signIn(1, 'admin@acme.test', DEMO_PASSWORD, '192.0.2.9')).statusCode).toBe(200);
+  });
 });

@@ -14,6 +14,8 @@ export type SessionRow = {
   roleName: string | null;
   tokenVersion: number;
   disabled: boolean;
+  /** The user's tenant was disabled by the super admin. */
+  tenantDisabled: boolean;
   language: 'en' | 'fr' | null;
   permissions: string[];
 };
@@ -22,7 +24,8 @@ export type SessionRow = {
 const sessionSelect = sql`
   select u.id, u.tenant_id as "tenantId", t.name as "tenantName", u.email, u.name,
          u.password_hash as "passwordHash", u.app_type as "appType", u.rb, u.role_id as "roleId", r.name as "roleName",
-         u.token_version as "tokenVersion", (u.disabled_at is not null) as disabled, u.language,
+         u.token_version as "tokenVersion", (u.disabled_at is not null) as disabled,
+         (t.disabled_at is not null) as "tenantDisabled", u.language,
          coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp
                    where rp.role_id = u.role_id), '{}') as permissions
   from users u

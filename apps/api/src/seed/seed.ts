@@ -2,20 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PERMISSIONS, READ_PERMISSIONS } from '@tagstock/contract';
 import { hashPassword } from '../platform/passwords';
-import { companySettings, rolePermissions, roles, tenants, users } from '../db/schema';
-import { queryRows, withPlatform, type Db, type Tx } from '../db/client';
-import { seedTenantDefaults } from '../modules/tenants/tenant-defaults';
+import { companySettings, tenants, users } from '../db/schema';
+import { queryRows, withPlatform, type Db } from '../db/client';
+import { ADMIN_ROLE_NAME, createRole, seedTenantDefaults } from '../modules/tenants/tenant-defaults';
 import { seedCatalog } from './seed-catalog';
 
 export type SeedResult = { seeded: boolean; generatedPassword?: string };
-
-async function createRole(tx: Tx, tenantId: number, name: string, permissions: readonly string[]) {
-  const [role] = await tx.insert(roles).values({ tenantId, name }).returning({ id: roles.id });
-  await tx
-    .insert(rolePermissions)
-    .values(permissions.map((permission) => ({ tenantId, roleId: role!.id, permission })));
-  return role!.id;
-}
 
 /** Seeds an empty database with two tenants, so isolation can be seen, and the platform super admin. */
 export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResult> {
@@ -32,11 +24,11 @@ export async function seedDemo(db: Db, demoPassword?: string): Promise<SeedResul
     const [demo] = await tx.insert(tenants).values({ name: 'Demo' }).returning({ id: tenants.id });
     const [acme] = await tx.insert(tenants).values({ name: 'Acme' }).returning({ id: tenants.id });
     for (const tenant of [demo!, acme!]) await seedTenantDefaults(tx, tenant.id);
-    const demoAdmin = await createRole(tx, demo!.id, 'Administrateur', PERMISSIONS);
+    const demoAdmin = await createRole(tx, demo!.id, ADMIN_ROLE_NAME, PERMISSIONS);
     const demoReader = await createRole(tx, demo!.id, 'Lecteur', READ_PERMISSIONS);
     // Handheld users read everything and upload counting sessions.
     const demoMobile = await createRole(tx, demo!.id, 'Préparateur mobile', [...READ_PERMISSIONS, 'tags.write']);
-    const acmeAdmin = await createRole(tx, acme!.id, 'Administrateur', PERMISSIONS);
+    const acmeAdmin = await createRole(tx, acme!.id, ADMIN_ROLE_NAME, PERMISSIONS);
 
     const [admin] = await tx
       .insert(users)

@@ -27,7 +27,13 @@ const elementFor = (route: RootRoute): ReactElement => {
 export const RootRoutes = () => {
   const isLoggedIn = useAppSelector((s) => s.authentification.isLoggedIn);
   const user = useAppSelector((s) => s.authentification.loggedInUser);
-  const routes = resolveRootRoutes({ isLoggedIn: isLoggedIn && user !== null, rb: user?.rb, appType: user?.App_Type });
+  const blocked = useAppSelector((s) => s.authentification.blocked);
+  const routes = resolveRootRoutes({
+    isLoggedIn: isLoggedIn && user !== null,
+    rb: user?.rb,
+    appType: user?.App_Type,
+    blocked,
+  });
   return (
     <Suspense fallback={<Loading />}>
       <Routes>

@@ -16,6 +16,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 const loadingFlags = () => actions.filter((a) => a.type === 'root/setLoading').map((a) => a.payload);
 const disconnects = () => actions.filter((a) => a.type === 'authentification/disconnect').length;
+const blocks = () => actions.filter((a) => a.type === 'authentification/block').length;
 const lastRequest = () => {
   const call = fetchMock.mock.calls.at(-1);
   if (!call) throw new Error('fetch was not called');
@@ -160,6 +161,16 @@ describe('apiCall', () => {
     token = null;
     await apiCall({ url: '/auth/me' }).catch(() => undefined);
     expect(disconnects()).toBe(1);
+  });
+
+  it('signs out onto the blocked screen on a 403 app_type_forbidden, not on another 403', async () => {
+    token = 'mobile';
+    fetchMock.mockImplementation(async () => json(403, problem(403, 'forbidden')));
+    await apiCall({ url: '/articles' }).catch(() => undefined);
+    expect(blocks()).toBe(0);
+    fetchMock.mockImplementation(async () => json(403, problem(403, 'app_type_forbidden')));
+    await expect(apiCall({ url: '/articles' })).rejects.toMatchObject({ status: 403 });
+    expect(blocks()).toBe(1);
   });
 });
 

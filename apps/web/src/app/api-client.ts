@@ -1,7 +1,7 @@
 import type { TProblem } from '@tagstock/contract';
 import { API_BASE } from '@tagstock/contract/constants';
 import { setLoading } from './root-slice';
-import { disconnect } from './auth-slice';
+import { block, disconnect } from './auth-slice';
 
 export const REQUEST_TIMEOUT_MS = 30000;
 const SIGN_IN_URL = '/auth/sign-in';
@@ -189,5 +189,8 @@ export const apiCall = async <T = unknown>(options: ApiCallOptions<T>): Promise<
   }
   if (response.status === 404) onError?.(data);
   if (response.status === 401 && token && url !== SIGN_IN_URL) context.dispatch(disconnect());
-  throw new ApiError(response.status, problemOf(response.status, data, response.statusText || 'Request failed'));
+  const problem = problemOf(response.status, data, response.statusText || 'Request failed');
+  // An account the web refuses (its App_Type) is signed out like a 401, onto the blocked screen.
+  if (response.status === 403 && problem.code === 'app_type_forbidden') context.dispatch(block());
+  throw new ApiError(response.status, problem);
 };

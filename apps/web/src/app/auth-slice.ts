@@ -7,6 +7,8 @@ export type AuthentificationState = {
   userId: number | null;
   token: string | null;
   userPermissions: string[];
+  /** A user who may not use the web (App_Type): signed out at once, the blocked screen kept until "back to login". */
+  blocked: boolean;
 };
 
 const initialState: AuthentificationState = {
@@ -15,6 +17,7 @@ const initialState: AuthentificationState = {
   userId: null,
   token: null,
   userPermissions: [],
+  blocked: false,
 };
 
 export type LoginPayload = { user: TSessionUser; token: string; permissions: string[] };
@@ -49,7 +52,9 @@ export const authSlice = createSlice({
       if (state.isLoggedIn) state.token = action.payload;
     },
     disconnect: () => initialState,
+    /** Signs out a user the web refuses (its App_Type), keeping the blocked screen up (SPEC §4). */
+    block: () => ({ ...initialState, blocked: true }),
   },
 });
 
-export const { login, setSession, setToken, disconnect } = authSlice.actions;
+export const { login, setSession, setToken, disconnect, block } = authSlice.actions;

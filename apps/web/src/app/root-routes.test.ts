@@ -42,4 +42,14 @@ describe('resolveRootRoutes', () => {
       });
     }
   }
+
+  it('keeps only the blocked screen once a refused user was signed out, until back to the sign-in page', () => {
+    expect(paths(resolveRootRoutes({ isLoggedIn: false, rb: undefined, appType: undefined, blocked: true }))).toEqual([
+      '*:blocked',
+    ]);
+    expect(paths(resolveRootRoutes({ isLoggedIn: false, rb: undefined, appType: undefined, blocked: false }))).toEqual([
+      'auth/*:area',
+      '*->/auth/sign-in',
+    ]);
+  });
 });

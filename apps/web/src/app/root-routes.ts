@@ -1,6 +1,12 @@
 import { canUseDashboard } from '@tagstock/contract/constants';
 
-export type RootRouteAccess = { isLoggedIn: boolean; rb: boolean | undefined; appType: string | undefined };
+export type RootRouteAccess = {
+  isLoggedIn: boolean;
+  rb: boolean | undefined;
+  appType: string | undefined;
+  /** Signed out for its App_Type: the blocked screen stays until the user goes back to the sign-in page. */
+  blocked?: boolean;
+};
 
 export type RootRoute =
   | { path: 'admin/*'; kind: 'area'; area: 'admin' }
@@ -10,7 +16,8 @@ export type RootRoute =
   | { path: '*'; kind: 'redirect'; to: '/superAdmin' | '/admin' | '/auth/sign-in' };
 
 /** SPEC §2: which root routes exist for a session. Order matters: the first `*` wins. */
-export const resolveRootRoutes = ({ isLoggedIn, rb, appType }: RootRouteAccess): RootRoute[] => {
+export const resolveRootRoutes = ({ isLoggedIn, rb, appType, blocked }: RootRouteAccess): RootRoute[] => {
+  if (blocked) return [{ path: '*', kind: 'blocked' }];
   if (!isLoggedIn) {
     return [
       { path: 'auth/*', kind: 'area', area: 'auth' },

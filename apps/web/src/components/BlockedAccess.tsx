@@ -3,16 +3,23 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
-import { disconnect } from '../app/auth-slice';
+import { block, disconnect } from '../app/auth-slice';
 
-/** For signed-in users whose App_Type may not use the web dashboard. */
+/**
+ * For users whose App_Type may not use the web dashboard: their session (user, token, id, permissions) is cleared as
+ * the screen shows (SPEC §4); "back to login" leaves it.
+ */
 export const BlockedAccess = () => {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  useEffect(() => {
+    dispatch(block());
+  }, [dispatch]);
   const backToLogin = () => {
     dispatch(disconnect());
     void navigate('/auth/sign-in', { replace: true });

@@ -1,6 +1,6 @@
 import type { TMeResponse, TPasswordBody, TProfileBody, TSignInBody, TSignInResponse } from '@tagstock/contract';
 import { withPlatform, type Db } from '../../db/client';
-import { permissionsOf, toSessionUser, type AuthContext } from '../../platform/auth';
+import { permissionsOf, tenantDisabled, toSessionUser, type AuthContext } from '../../platform/auth';
 import type { Sessions } from '../../platform/session-cache';
 import { LocalAttemptLimiter, redisAttemptLimiter } from '../../platform/attempt-limiter';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors';
@@ -48,6 +48,8 @@ export function createAuthService({ db, signToken, sessions, redis }: AuthServic
         throw invalidCredentials();
       }
       await accountLimiter.reset(key);
+      // Said only to whoever knows the password.
+      if (row.tenantDisabled) throw tenantDisabled();
       return { token: signToken(row.id, row.tokenVersion), ...me(row) };
     },
 

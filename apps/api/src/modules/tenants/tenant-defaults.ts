@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import { rolePermissions, roles } from '../../db/schema';
 import { seedPaymentModes } from '../payment-modes/payment-modes.module';
 
 /**
@@ -8,3 +9,15 @@ import { seedPaymentModes } from '../payment-modes/payment-modes.module';
 export async function seedTenantDefaults(tx: Tx, tenantId: number): Promise<void> {
   await seedPaymentModes(tx, tenantId);
 }
+
+/** A role of a tenant with its permissions (the seed's roles, a new tenant's administrator role). */
+export async function createRole(tx: Tx, tenantId: number, name: string, permissions: readonly string[]) {
+  const [role] = await tx.insert(roles).values({ tenantId, name }).returning({ id: roles.id });
+  await tx
+    .insert(rolePermissions)
+    .values(permissions.map((permission) => ({ tenantId, roleId: role!.id, permission })));
+  return role!.id;
+}
+
+/** The name of the role holding every permission that a tenant starts with. */
+export const ADMIN_ROLE_NAME = 'Administrateur';

@@ -1,17 +1,92 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listOf, ZIdParams, ZListQuery, ZReportTriesLimit, ZTenant } from '@tagstock/contract';
+import {
+  listOf,
+  ZIdParams,
+  ZListQuery,
+  ZPlatformUser,
+  ZPlatformUsersQuery,
+  ZReportTriesLimit,
+  ZTenant,
+  ZTenantCreate,
+  ZTenantStatusBody,
+  ZTenantUpdate,
+} from '@tagstock/contract';
 import { withPlatform, type Db } from '../../db/client';
+import { hashPassword } from '../../platform/passwords';
 import { tenantsRepository } from './tenants.repository';
 
+/** The super admin's routes: tenants and the users of every tenant (platform work, every query names its tenant). */
 export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['tenants'];
+  const preHandler = app.requireSuperAdmin;
   app.get(
     '/tenants',
-    {
-      schema: { tags, querystring: ZListQuery, response: { 200: listOf(ZTenant) } },
-      preHandler: app.requireSuperAdmin,
-    },
+    { schema: { tags, querystring: ZListQuery, response: { 200: listOf(ZTenant) } }, preHandler },
     (request) => withPlatform(db, (tx) => tenantsRepository.list(tx, request.query)),
+  );
+  app.post(
+    '/tenants',
+    {
+      schema: {
+        tags,
+        operationId: 'createTenant',
+        summary: 'Create a tenant with its company identity and its first administrator',
+        body: ZTenantCreate,
+        response: { 201: ZTenant },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const { admin, ...rest } = request.body;
+      const passwordHash = await hashPassword(admin.password);
+      const tenant = await withPlatform(db, (tx) =>
+        tenantsRepository.create(tx, { ...rest, admin: { name: admin.name, email: admin.email, passwordHash } }),
+      );
+      return reply.code(201).send(tenant);
+    },
+  );
+  app.get(
+    '/tenants/:id',
+    { schema: { tags, operationId: 'getTenant', params: ZIdParams, response: { 200: ZTenant } }, preHandler },
+    (request) => withPlatform(db, (tx) => tenantsRepository.get(tx, request.params.id)),
+  );
+  app.put(
+    '/tenants/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'renameTenant',
+        summary: 'Rename a tenant',
+        params: ZIdParams,
+        body: ZTenantUpdate,
+        response: { 200: ZTenant },
+      },
+      preHandler,
+    },
+    (request) => withPlatform(db, (tx) => tenantsRepository.rename(tx, request.params.id, request.body.name)),
+  );
+  app.post(
+    '/tenants/:id/status',
+    {
+      schema: {
+        tags,
+        operationId: 'setTenantStatus',
+        summary: 'Disable a tenant (its users are signed out and refused at once) or make it active again',
+        params: ZIdParams,
+        body: ZTenantStatusBody,
+        response: { 200: ZTenant },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const { tenant, userIds } = await withPlatform(db, async (tx) => ({
+        tenant: await tenantsRepository.setStatus(tx, request.params.id, request.body.status),
+        userIds: await tenantsRepository.userIds(tx, request.params.id),
+      }));
+      // Every process drops their sessions and closes their sockets (Redis carries it to the others).
+      await Promise.all(userIds.map((id) => app.sessions.invalidate(id)));
+      return tenant;
+    },
   );
   app.put(
     '/tenants/:id/report-tries',
@@ -24,8 +99,22 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         body: ZReportTriesLimit,
         response: { 200: ZTenant },
       },
-      preHandler: app.requireSuperAdmin,
+      preHandler,
     },
     (request) => withPlatform(db, (tx) => tenantsRepository.setReportTries(tx, request.params.id, request.body.limit)),
+  );
+  app.get(
+    '/platform/users',
+    {
+      schema: {
+        tags,
+        operationId: 'listPlatformUsers',
+        summary: 'Users across tenants, with their tenant',
+        querystring: ZPlatformUsersQuery,
+        response: { 200: listOf(ZPlatformUser) },
+      },
+      preHandler,
+    },
+    (request) => withPlatform(db, (tx) => tenantsRepository.users(tx, request.query)),
   );
 };
