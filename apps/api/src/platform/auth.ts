@@ -186,7 +186,7 @@ export const authPlugin = fp<{ db: Db; secret: string; redis?: SharedRedis }>(as
 });
 
 /** The answer to a user of a tenant the super admin disabled, on every request and at sign-in. */
-export const tenantDisabled = () => unauthorized('tenant_disabled', 'This client account is disabled');
+export const tenantDisabled = () => unauthorized('tenant_disabled', 'This organization is disabled');
 
 /** Mobile-only accounts (App_Type Mobile) may sign in and upload handheld sessions, not use the dashboard API. */
 export const dashboardAppOnly: preHandlerAsyncHookHandler = async (request) => {

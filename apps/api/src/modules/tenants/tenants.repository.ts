@@ -61,7 +61,7 @@ const nameTaken = async (db: Tx, name: string, exceptId?: number) =>
   ).length > 0;
 
 const nameConflict = () =>
-  conflict('tenant_name_taken', 'A client already has this name', [
+  conflict('tenant_name_taken', 'An organization already has this name', [
     { field: 'name', message: 'already used', code: 'already_used' },
   ]);
 
