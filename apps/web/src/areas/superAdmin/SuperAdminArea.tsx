@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppShell } from '../../components/AppShell';
 import { NotFound } from '../../components/NotFound';
 import { TenantsPage } from '../../features/tenants/TenantsPage';
+import { PlatformUsersPage } from '../../features/tenants/PlatformUsersPage';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { PlatformReadersPage, PlatformTerminalsPage } from '../../features/rfid/PlatformPages';
@@ -21,6 +22,8 @@ export const SuperAdminArea = () => {
     <Routes>
       <Route element={<AppShell basePath="/superAdmin" nav={SUPER_ADMIN_NAV} badge={t('superAdmin.badge')} />}>
         <Route index element={<TenantsPage />} />
+        <Route path="tenants" element={<TenantsPage />} />
+        <Route path="users" element={<PlatformUsersPage />} />
         <Route path="readers" element={<PlatformReadersPage />} />
         <Route path="terminals" element={<PlatformTerminalsPage />} />
         <Route path="bdcRb" element={<AdminPlatformOrdersPage />} />

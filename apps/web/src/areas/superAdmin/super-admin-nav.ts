@@ -4,10 +4,13 @@ import RouterIcon from '@mui/icons-material/RouterOutlined';
 import PlatformOrderIcon from '@mui/icons-material/ShoppingCartOutlined';
 import CatalogueIcon from '@mui/icons-material/Inventory2Outlined';
 import BackupIcon from '@mui/icons-material/BackupOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import type { NavItem } from '../../components/nav';
 
 export const SUPER_ADMIN_NAV: readonly NavItem[] = [
-  { labelKey: 'nav.tenants', path: '/superAdmin', icon: BusinessIcon, group: 'administration', end: true },
+  // The area's home shows the tenants too.
+  { labelKey: 'nav.tenants', path: '/superAdmin/tenants', icon: BusinessIcon, group: 'administration' },
+  { labelKey: 'nav.users', path: '/superAdmin/users', icon: PeopleIcon, group: 'administration' },
   { labelKey: 'nav.readers', path: '/superAdmin/readers', icon: RouterIcon, group: 'rfid' },
   { labelKey: 'nav.terminals', path: '/superAdmin/terminals', icon: PhoneAndroidIcon, group: 'rfid' },
   { labelKey: 'nav.platformOrders', path: '/superAdmin/bdcRb', icon: PlatformOrderIcon, group: 'purchasing' },

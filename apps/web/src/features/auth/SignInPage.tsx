@@ -17,6 +17,7 @@ import { validateSignIn, type TSignInErrors, type TSignInForm } from './sign-in-
 
 const errorKeyOf = (error: unknown): string => {
   if (!(error instanceof ApiError)) return 'errors.generic';
+  if (error.status === 401 && error.problem.code === 'tenant_disabled') return 'auth.tenantDisabled';
   if (error.status === 401) return 'auth.signInFailed';
   if (error.status === 429) return 'auth.tooManyAttempts';
   if (error.status === 0) return 'errors.network';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { TList, TTenant } from '@tagstock/contract';
+import type { TList, TPlatformUser, TTenant, TTenantCreate, TTenantStatus } from '@tagstock/contract';
 import { baseApi } from '../../app/base-api';
-import { toQueryString } from '../../app/resource-api';
+import { createResourceApi, toQueryString } from '../../app/resource-api';
 import type { ReferenceSource } from '../../components/reference-source';
 
 export type TenantListArgs = { page: number; limit: number; search?: string };
@@ -16,10 +16,35 @@ export const tenantsApi = baseApi.injectEndpoints({
       query: ({ id, limit }) => ({ url: `/tenants/${id}/report-tries`, method: 'PUT', body: { limit } }),
       invalidatesTags: ['Tenants'],
     }),
+    createTenant: build.mutation<TTenant, TTenantCreate>({
+      query: (body) => ({ url: '/tenants', method: 'POST', body }),
+      invalidatesTags: ['Tenants'],
+    }),
+    renameTenant: build.mutation<TTenant, { id: number; name: string }>({
+      query: ({ id, name }) => ({ url: `/tenants/${id}`, method: 'PUT', body: { name } }),
+      invalidatesTags: ['Tenants'],
+    }),
+    setTenantStatus: build.mutation<TTenant, { id: number; status: TTenantStatus }>({
+      query: ({ id, status }) => ({ url: `/tenants/${id}/status`, method: 'POST', body: { status } }),
+      invalidatesTags: ['Tenants'],
+    }),
   }),
 });
 
-export const { useListTenantsQuery, useSetTenantReportTriesMutation } = tenantsApi;
+export const {
+  useListTenantsQuery,
+  useSetTenantReportTriesMutation,
+  useCreateTenantMutation,
+  useRenameTenantMutation,
+  useSetTenantStatusMutation,
+} = tenantsApi;
+
+/** Users of every tenant, read-only, for the super admin. */
+export const platformUsersApi = createResourceApi<TPlatformUser, never>({
+  name: 'platformUsers',
+  path: '/platform/users',
+  tag: 'PlatformUsers',
+});
 
 const LABEL_LOOKUP_LIMIT = 100;
 
