@@ -262,7 +262,8 @@ export const QueryBuilder = ({
         {filterable.length > 0 && (
           <Stack
             component="form"
-            direction={{ xs: 'column', sm: 'row' }}
+            // In a row when the builder has the page's width; stacked in its narrow column beside the result.
+            direction={{ xs: 'column', sm: 'row', lg: 'column' }}
             spacing={1}
             onSubmit={(e) => {
               e.preventDefault();

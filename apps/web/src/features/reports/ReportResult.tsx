@@ -11,20 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TReportCell, TReportColumn, TReportRunResponse } from '@tagstock/contract';
-import { formatDate, formatMoney } from '../../components/format';
+import type { TReportRunResponse } from '@tagstock/contract';
 import { ReportChart } from './ReportChart';
 import { ReportDownload } from './ReportDownload';
-
-/** A cell as shown: amounts in euros, quantities and counts as numbers, days as dates, in the user's language. */
-export const formatCell = (cell: TReportCell | undefined, column: TReportColumn, language: string): string => {
-  if (cell === null || cell === undefined || cell === '') return column.kind === 'measure' ? '—' : '';
-  if (column.unit === 'money') return formatMoney(String(cell), language);
-  if (column.unit === 'quantity' || column.unit === 'count')
-    return new Intl.NumberFormat(language).format(String(cell) as `${number}`);
-  if (column.unit === 'date') return formatDate(String(cell), language);
-  return String(cell);
-};
+import { formatCell } from './query';
+import { formatDate } from '../../components/format';
 
 /** The result of a run: its table with the totals row, the note when cut, its chart and its XLSX. */
 export const ReportResult = ({ result }: { result: TReportRunResponse }) => {

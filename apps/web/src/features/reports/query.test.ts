@@ -5,6 +5,7 @@ import {
   addableDimensions,
   addableMeasures,
   chartOf,
+  formatCell,
   filterOf,
   querySummary,
   runnable,
@@ -111,5 +112,15 @@ describe('report chart', () => {
     expect(
       chartOf(result([{ id: 'payments', label: 'Encaissements', kind: 'measure', unit: 'money' }], [['3.00']]), '—'),
     ).toBeNull();
+  });
+
+  it('shows months by name, days as dates and amounts in euros, in the user’s language', () => {
+    const month = { id: 'month', label: 'Mois', kind: 'dimension', unit: 'text' } as const;
+    const day = { id: 'day', label: 'Jour', kind: 'dimension', unit: 'date' } as const;
+    const money = { id: 'sales_excl_tax', label: 'Ventes HT', kind: 'measure', unit: 'money' } as const;
+    expect(formatCell('2026-03', month, 'fr')).toBe('mars 2026');
+    expect(formatCell('2026-03-05', day, 'fr')).toBe('5 mars 2026');
+    expect(formatCell('1234.50', money, 'fr')).toBe('1\u202f234,50\u00a0€');
+    expect(formatCell(null, money, 'fr')).toBe('—');
   });
 });

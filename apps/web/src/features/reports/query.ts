@@ -12,8 +12,11 @@ import {
   type TReportMeasureId,
   type TReportPeriod,
   type TReportQuery,
+  type TReportCell,
+  type TReportColumn,
   type TReportResult,
 } from '@tagstock/contract';
+import { formatDate, formatMoney, formatMonth } from '../../components/format';
 
 /** What the builder edits: a query that may have no measure yet (it runs once it has one). */
 export type Draft = {
@@ -173,4 +176,15 @@ export const querySummary = (
   const measures = query.measures.map((m) => measureLabel(m, language)).join(', ');
   if (!query.dimensions.length) return measures;
   return by(measures, query.dimensions.map((d) => dimensionLabel(d, language)).join(', '));
+};
+
+/** A cell as shown: amounts in euros, quantities and counts as numbers, days as dates, months by name, in the user's language. */
+export const formatCell = (cell: TReportCell | undefined, column: TReportColumn, language: string): string => {
+  if (cell === null || cell === undefined || cell === '') return column.kind === 'measure' ? '—' : '';
+  if (column.unit === 'money') return formatMoney(String(cell), language);
+  if (column.unit === 'quantity' || column.unit === 'count')
+    return new Intl.NumberFormat(language).format(String(cell) as `${number}`);
+  if (column.unit === 'date') return formatDate(String(cell), language);
+  if (column.id === 'month') return formatMonth(String(cell), language);
+  return String(cell);
 };
