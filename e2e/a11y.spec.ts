@@ -39,7 +39,7 @@ const ADMIN_SCREENS = [
   'receivedInvoices',
   'reports',
 ];
-const SUPER_ADMIN_SCREENS = ['', 'readers', 'terminals', 'backups', 'profile', 'password'];
+const SUPER_ADMIN_SCREENS = ['', 'tenants', 'users', 'readers', 'terminals', 'backups', 'profile', 'password'];
 
 const audit = async (page: Page, paths: string[]) => {
   const found: string[] = [];

@@ -1,0 +1,59 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { ACCOUNTS, dialog, row, settled, signInFrench, toast, unique } from './helpers';
+
+test.use({ locale: 'fr-FR' });
+
+const frenchPage = async (browser: Browser) => (await browser.newContext({ locale: 'fr-FR' })).newPage();
+
+test('the super admin creates an organization, whose administrator signs in until it is disabled', async ({
+  page,
+  browser,
+}) => {
+  const suffix = unique();
+  const name = `Boulangerie ${suffix}`;
+  const email = `nora.${suffix}@boulangerie.test`;
+  const password = 'pain-de-mie-42';
+
+  await signInFrench(page, ACCOUNTS.superAdmin);
+  await page.getByRole('link', { name: 'Organisations', exact: true }).click();
+  await expect(page).toHaveURL(/\/superAdmin\/tenants$/);
+  await page.getByRole('button', { name: 'Nouvelle organisation' }).click();
+  const form = dialog(page);
+  await form.getByLabel('Nom de l’organisation').fill(name);
+  await form.getByLabel('Raison sociale').fill(`${name} SARL`);
+  await form.getByLabel('SIREN').fill('732 829 320');
+  await form.getByLabel('Ville').fill('Nantes');
+  await form.getByLabel('Nom de l’administrateur').fill('Nora Garnier');
+  await form.getByLabel('E-mail de l’administrateur').fill(email);
+  await form.getByLabel('Mot de passe de l’administrateur').fill(password);
+  await form.getByRole('button', { name: 'Créer' }).click();
+  await expect(toast(page, `Organisation «\u202f${name}\u202f» créée avec son administrateur`)).toBeVisible();
+  await expect(row(page, name)).toContainText('Active');
+
+  // Its administrator, in the list of every organization's users.
+  await page.getByRole('link', { name: 'Utilisateurs', exact: true }).click();
+  await settled(page);
+  await page.getByRole('searchbox').fill(email);
+  await expect(page).toHaveURL(/search=/);
+  await settled(page);
+  await expect(row(page, email)).toContainText(name);
+
+  const admin = await frenchPage(browser);
+  await signInFrench(admin, email, password);
+  await expect(admin).toHaveURL(/\/admin\//);
+  await expect(admin.getByRole('button', { name: /Menu du compte/ })).toBeVisible();
+
+  // Disabled: refused at sign-in, with the reason.
+  await page.getByRole('link', { name: 'Organisations', exact: true }).click();
+  await page.getByRole('button', { name: `Désactiver ${name}` }).click();
+  await dialog(page).getByRole('button', { name: 'Désactiver' }).click();
+  await expect(row(page, name)).toContainText('Désactivée');
+  const refused = await frenchPage(browser);
+  await refused.goto('/auth/sign-in');
+  await refused.getByLabel('E-mail').fill(email);
+  await refused.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await refused.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(refused.getByRole('alert')).toHaveText(
+    'Votre organisation est désactivée\u202f: contactez l’équipe Tagstock.',
+  );
+});
