@@ -65,3 +65,7 @@ export const ZPlatformUser = z.object({
   createdAt: z.string(),
 });
 export type TPlatformUser = z.infer<typeof ZPlatformUser>;
+
+/** The super admin disables a tenant's user (signed out at once, refused at sign-in) or enables it again. */
+export const ZPlatformUserStatusBody = z.strictObject({ status: ZTenantStatus });
+export type TPlatformUserStatusBody = z.infer<typeof ZPlatformUserStatusBody>;

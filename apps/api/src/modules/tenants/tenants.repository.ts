@@ -17,6 +17,7 @@ import { paginate, type ListSpec } from '../../platform/pagination';
 import { isoUtc } from '../../db/sql-fragments';
 import { conflict, notFound } from '../../platform/errors';
 import { setTriesLimit, triesMonth } from '../reports/reports.service';
+import { countAdmins, lastAdmin } from '../users/users.module';
 import { ADMIN_ROLE_NAME, createRole, seedTenantDefaults } from './tenant-defaults';
 
 const columns = () => sql`t.id, t.name, ${isoUtc(sql`t.created_at`)} as "createdAt",
@@ -36,11 +37,15 @@ const tenantList = (): ListSpec => ({
   tieBreaker: sql`t.id`,
 });
 
+const platformUserColumns =
+  () => sql`u.id, u.name, u.email, u.tenant_id as "tenantId", t.name as "tenantName", r.name as "roleName",
+    u.app_type as "App_Type", (u.disabled_at is not null) as disabled, ${isoUtc(sql`u.created_at`)} as "createdAt"`;
+const platformUserFrom = sql`from users u left join tenants t on t.id = u.tenant_id left join roles r on r.id = u.role_id`;
+
 /** Users of every tenant (and the platform's own, without a tenant), with their tenant's name. */
 const platformUserList = (tenantId: number | null): ListSpec => ({
-  columns: sql`u.id, u.name, u.email, u.tenant_id as "tenantId", t.name as "tenantName", r.name as "roleName",
-    u.app_type as "App_Type", (u.disabled_at is not null) as disabled, ${isoUtc(sql`u.created_at`)} as "createdAt"`,
-  from: sql`from users u left join tenants t on t.id = u.tenant_id left join roles r on r.id = u.role_id`,
+  columns: platformUserColumns(),
+  from: platformUserFrom,
   where: tenantId === null ? [] : [sql`u.tenant_id = ${tenantId}`],
   search: [sql`u.name`, sql`u.email`, sql`t.name`],
   sort: { name: sql`u.name`, email: sql`u.email`, tenantName: sql`t.name`, createdAt: sql`u.created_at` },
@@ -127,6 +132,29 @@ export const tenantsRepository = {
 
   users: (db: Tx, q: z.output<typeof ZPlatformUsersQuery>): Promise<TList<TPlatformUser>> =>
     paginate<TPlatformUser>(db, platformUserList(q.tenantId), q),
+
+  /**
+   * Disables a tenant's user (its tokens revoked, as the tenant's own users screen does) or enables it again; the
+   * platform's accounts are not managed here (404), and a tenant keeps an enabled administrator (409).
+   */
+  setUserStatus: async (db: Tx, id: number, status: TTenantStatus): Promise<TPlatformUser> => {
+    const [user] = await queryRows<{ tenantId: number | null; disabled: boolean }>(
+      db,
+      sql`select tenant_id as "tenantId", (disabled_at is not null) as disabled from users where id = ${id}`,
+    );
+    if (!user || user.tenantId === null) throw notFound('user');
+    if (status === 'disabled' && !user.disabled)
+      await db
+        .update(users)
+        .set({ disabledAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    if (status === 'active' && user.disabled)
+      await db.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, id));
+    if ((await countAdmins(db, user.tenantId)) === 0) throw lastAdmin();
+    return (
+      await queryRows<TPlatformUser>(db, sql`select ${platformUserColumns()} ${platformUserFrom} where u.id = ${id}`)
+    )[0]!;
+  },
 
   /** Sets a tenant's monthly natural-language report questions. */
   setReportTries: async (db: Tx, id: number, limit: number): Promise<TTenant> => {

@@ -5,6 +5,7 @@ import {
   ZListQuery,
   ZPlatformUser,
   ZPlatformUsersQuery,
+  ZPlatformUserStatusBody,
   ZReportTriesLimit,
   ZTenant,
   ZTenantCreate,
@@ -116,5 +117,26 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       preHandler,
     },
     (request) => withPlatform(db, (tx) => tenantsRepository.users(tx, request.query)),
+  );
+  app.post(
+    '/platform/users/:id/status',
+    {
+      schema: {
+        tags,
+        operationId: 'setPlatformUserStatus',
+        summary: "Disable a tenant's user (signed out at once) or enable it again",
+        params: ZIdParams,
+        body: ZPlatformUserStatusBody,
+        response: { 200: ZPlatformUser },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const user = await withPlatform(db, (tx) =>
+        tenantsRepository.setUserStatus(tx, request.params.id, request.body.status),
+      );
+      await app.sessions.invalidate(user.id);
+      return user;
+    },
   );
 };

@@ -1,20 +1,39 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import BlockIcon from '@mui/icons-material/BlockOutlined';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TPlatformUser } from '@tagstock/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { rowAction } from '../../components/row-action';
 import { ResourceTable } from '../../components/ResourceTable';
 import type { ResourceColumn } from '../../components/resource-columns';
 import { useUrlFilters } from '../../components/use-list-params';
-import { platformUsersApi } from './api';
+import { platformUsersApi, useSetPlatformUserStatusMutation } from './api';
 import { TenantFilter } from './TenantFilter';
 
-/** Users of every tenant, with their tenant: the super admin's read-only view, filtered by tenant and searched. */
+/** Users of every tenant, with their tenant, filtered and searched; the super admin disables or enables them. */
 export const PlatformUsersPage = () => {
   const { t } = useTranslation();
   const { searchParams } = useUrlFilters();
   const tenantId = searchParams.get('tenantId') ?? '';
   const filters = useMemo(() => ({ tenantId: tenantId || undefined }), [tenantId]);
+  const [toggling, setToggling] = useState<TPlatformUser | null>(null);
+  const [setStatus, { isLoading: busy }] = useSetPlatformUserStatusMutation();
+  const toggle = async (user: TPlatformUser) => {
+    try {
+      const saved = await setStatus({ id: user.id, status: user.disabled ? 'active' : 'disabled' }).unwrap();
+      notifySuccess(
+        t(saved.disabled ? 'platformUsers.disabledDone' : 'platformUsers.enabledDone', { name: saved.name }),
+      );
+      setToggling(null);
+    } catch (err) {
+      notifyError(err, t);
+    }
+  };
+  const disabling = toggling !== null && !toggling.disabled;
   const columns = useMemo<ResourceColumn<TPlatformUser>[]>(
     () => [
       { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160, card: 'primary' },
@@ -50,6 +69,31 @@ export const PlatformUsersPage = () => {
         defaultSort="name:asc"
         emptyText={t('platformUsers.empty')}
         countKey="platformUsers.count"
+        rowActions={(row) =>
+          // The platform's own accounts are not managed here.
+          row.tenantId === null
+            ? []
+            : [
+                rowAction(
+                  'status',
+                  row.disabled ? <CheckCircleIcon /> : <BlockIcon />,
+                  t(row.disabled ? 'platformUsers.enableOf' : 'platformUsers.disableOf', { name: row.name }),
+                  () => setToggling(row),
+                ),
+              ]
+        }
+      />
+      <ConfirmDialog
+        open={toggling !== null}
+        danger={disabling}
+        busy={busy}
+        title={t(disabling ? 'platformUsers.disableTitle' : 'platformUsers.enableTitle', {
+          name: toggling?.name ?? '',
+        })}
+        message={t(disabling ? 'platformUsers.disableText' : 'platformUsers.enableText')}
+        confirmLabel={t(disabling ? 'platformUsers.disable' : 'platformUsers.enable')}
+        onConfirm={() => toggling && void toggle(toggling)}
+        onClose={() => setToggling(null)}
       />
     </>
   );

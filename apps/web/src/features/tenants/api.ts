@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { TList, TPlatformUser, TTenant, TTenantCreate, TTenantStatus } from '@tagstock/contract';
-import { baseApi } from '../../app/base-api';
+import { baseApi, type TagType } from '../../app/base-api';
 import { createResourceApi, toQueryString } from '../../app/resource-api';
 import type { ReferenceSource } from '../../components/reference-source';
 
@@ -39,12 +39,25 @@ export const {
   useSetTenantStatusMutation,
 } = tenantsApi;
 
-/** Users of every tenant, read-only, for the super admin. */
+const PLATFORM_USERS = 'PlatformUsers';
+
+/** Users of every tenant, for the super admin: listed, and disabled or enabled one by one. */
 export const platformUsersApi = createResourceApi<TPlatformUser, never>({
   name: 'platformUsers',
   path: '/platform/users',
-  tag: 'PlatformUsers',
+  tag: PLATFORM_USERS,
 });
+
+export const { useSetPlatformUserStatusMutation } = baseApi
+  .enhanceEndpoints({ addTagTypes: [PLATFORM_USERS] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      setPlatformUserStatus: build.mutation<TPlatformUser, { id: number; status: TTenantStatus }>({
+        query: ({ id, status }) => ({ url: `/platform/users/${id}/status`, method: 'POST', body: { status } }),
+        invalidatesTags: [PLATFORM_USERS, 'Tenants'] as TagType[],
+      }),
+    }),
+  });
 
 const LABEL_LOOKUP_LIMIT = 100;
 
