@@ -102,7 +102,15 @@ export const SHARED_COLUMNS: Record<string, Meaning> = {
 
 /** Each table: what it holds, and the columns whose meaning is its own. */
 export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string, Meaning> }> = {
-  tenants: { meaning: ['L’entreprise cliente', 'The client company'] },
+  tenants: {
+    meaning: ['L’entreprise cliente', 'The client company'],
+    columns: {
+      disabled_at: [
+        'Désactivée le (par la plateforme ; vide : active)',
+        'Disabled at (by the platform; empty: active)',
+      ],
+    },
+  },
   roles: { meaning: ['Rôles des utilisateurs', 'User roles'] },
   role_permissions: {
     meaning: ['Permissions de chaque rôle', 'Permissions of each role'],
