@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, type TTenant } from '@tagstock/contract';
 import { notifySuccess, problemMessage } from '../../components/notify';
 import { useCreateTenantMutation, useRenameTenantMutation } from './api';
+import { OneFieldDialog } from './OneFieldDialog';
 
 const EMPTY = {
   name: '',
@@ -124,47 +125,18 @@ export const TenantCreateDialog = ({ onClose }: { onClose: () => void }) => {
 
 export const TenantRenameDialog = ({ tenant, onClose }: { tenant: TTenant; onClose: () => void }) => {
   const { t } = useTranslation();
-  const [name, setName] = useState(tenant.name);
-  const [error, setError] = useState<string | null>(null);
-  const [rename, { isLoading }] = useRenameTenantMutation();
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() === '') return setError(t('validation.required'));
-    try {
-      const saved = await rename({ id: tenant.id, name }).unwrap();
-      notifySuccess(t('tenants.renamed', { name: saved.name }));
-      onClose();
-    } catch (err) {
-      setError(problemMessage(err, t));
-    }
-  };
-
+  const [rename] = useRenameTenantMutation();
   return (
-    <Dialog open onClose={onClose} component="form" onSubmit={submit} aria-labelledby="tenant-edit-title">
-      <DialogTitle id="tenant-edit-title">{t('tenants.editTitle', { name: tenant.name })}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          required
-          sx={{ mt: 1 }}
-          label={t('tenants.name')}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          error={error !== null}
-          helperText={error ?? ' '}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={isLoading}>
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <OneFieldDialog
+      title={t('tenants.editTitle', { name: tenant.name })}
+      label={t('tenants.name')}
+      initial={tenant.name}
+      check={(name) => (name.trim() === '' ? t('validation.required') : null)}
+      save={async (name) => {
+        const saved = await rename({ id: tenant.id, name }).unwrap();
+        return t('tenants.renamed', { name: saved.name });
+      }}
+      onClose={onClose}
+    />
   );
 };
