@@ -78,9 +78,8 @@ describe('several processes sharing Redis', () => {
     await vi.waitFor(async () => expect((await me(other)).statusCode).toBe(401), { timeout: 5000, interval: 20 });
   });
 
-  it('carries tenant events to a socket on the other process, and closes it when its user signs out everywhere', async () => {
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    const token = await ctx.token('viewer@demo.test');
+  /** A socket of `token`'s user on the other process, in its tenant's room. */
+  const socketInTenantRoom = async (token: string) => {
     const tenant = (await ctx.as(token, { method: 'GET', url: '/backend/api/auth/me' })).json().user.IDClient as string;
     const socket = connect(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, {
       path: SOCKET_PATH,
@@ -89,6 +88,13 @@ describe('several processes sharing Redis', () => {
       reconnection: false,
     });
     expect(await socket.emitWithAck(SocketEvents.joinRoom, tenant)).toEqual({ ok: true });
+    return { tenant, socket };
+  };
+
+  it('carries tenant events to a socket on the other process, and closes it when its user signs out everywhere', async () => {
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const token = await ctx.token('viewer@demo.test');
+    const { tenant, socket } = await socketInTenantRoom(token);
 
     const received = new Promise((resolve) => socket.once(SocketEvents.sendNotification, resolve));
     ctx.app.realtime.notifyTenant(Number(tenant), SocketEvents.sendNotification, { probe: 1 });
@@ -106,17 +112,10 @@ describe('several processes sharing Redis', () => {
     if (!other.server.listening) await other.listen({ port: 0, host: '127.0.0.1' });
     const superToken = await ctx.token('super@tagstock.test');
     const token = await ctx.token('admin@acme.test');
-    const tenant = (await ctx.as(token, { method: 'GET', url: '/backend/api/auth/me' })).json().user.IDClient as string;
     const me = (app: FastifyInstance) =>
       app.inject({ method: 'GET', url: '/backend/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me(other)).statusCode).toBe(200);
-    const socket = connect(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    expect(await socket.emitWithAck(SocketEvents.joinRoom, tenant)).toEqual({ ok: true });
+    const { tenant, socket } = await socketInTenantRoom(token);
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     const status = (value: string) =>
       ctx.as(superToken, { method: 'POST', url: `/backend/api/tenants/${tenant}/status`, payload: { status: value } });
