@@ -43,6 +43,25 @@ test('the super admin creates an organization, whose administrator signs in unti
   await expect(admin).toHaveURL(/\/admin\//);
   await expect(admin.getByRole('button', { name: /Menu du compte/ })).toBeVisible();
 
+  // A forgotten password: the super admin hands over a one-time link, which sets a new one.
+  await page.getByRole('button', { name: 'Lien de réinitialisation du mot de passe de Nora Garnier' }).click();
+  const link = await page.getByTestId('reset-link').inputValue();
+  await dialog(page).getByRole('button', { name: 'J’ai transmis le lien' }).click();
+  const reset = await frenchPage(browser);
+  await reset.goto(link);
+  await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('brioche-tressee-7');
+  await reset.getByLabel('Confirmer le nouveau mot de passe').fill('brioche-tressee-7');
+  await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(reset.getByText('Mot de passe enregistré. Vous pouvez vous connecter.')).toBeFocused();
+  // Spent: the same link is refused.
+  await reset.goto(link);
+  await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('autre-secret-8');
+  await reset.getByLabel('Confirmer le nouveau mot de passe').fill('autre-secret-8');
+  await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(reset.getByRole('alert')).toContainText('Ce lien de réinitialisation n’est pas valable');
+  await signInFrench(reset, email, 'brioche-tressee-7');
+  await expect(reset).toHaveURL(/\/admin\//);
+
   // Disabled: refused at sign-in, with the reason.
   await page.getByRole('link', { name: 'Organisations', exact: true }).click();
   await page.getByRole('button', { name: `Désactiver ${name}` }).click();
@@ -51,7 +70,7 @@ test('the super admin creates an organization, whose administrator signs in unti
   const refused = await frenchPage(browser);
   await refused.goto('/auth/sign-in');
   await refused.getByLabel('E-mail').fill(email);
-  await refused.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await refused.getByLabel('Mot de passe', { exact: true }).fill('brioche-tressee-7');
   await refused.getByRole('button', { name: 'Se connecter' }).click();
   await expect(refused.getByRole('alert')).toHaveText(
     'Votre organisation est désactivée\u202f: contactez l’équipe Tagstock.',

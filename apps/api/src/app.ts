@@ -22,6 +22,7 @@ import { connectRedis, rateLimitStore } from './platform/redis';
 import { securityHeaders } from './platform/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { passwordResetService } from './modules/auth/password-reset';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { reservationsModule } from './modules/reservations/reservations.module';
 import { reportsAskModule } from './modules/reports/ask/ask.routes';
@@ -185,7 +186,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         sessions: app.sessions,
         redis,
       });
-      await api.register(authRoutes, { service: authService, loginPerMinute: config.loginRateLimitPerMinute });
+      const resets = passwordResetService(db, app.sessions);
+      await api.register(authRoutes, {
+        service: authService,
+        resets,
+        loginPerMinute: config.loginRateLimitPerMinute,
+      });
       const ingest = ingestModule(db, app.realtime);
       if (config.mqttUrl) {
         const mqtt = startMqtt(config.mqttUrl, createMqttHandler(db, ingest.service, readerStatus), app.log);
@@ -215,7 +221,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         dashboard.addHook('onRoute', (route) => {
           route.preHandler = [route.preHandler ?? []].flat().concat(dashboardAppOnly);
         });
-        await dashboard.register(tenantsRoutes, { db });
+        await dashboard.register(tenantsRoutes, { db, resets });
         await dashboard.register(backupsRoutes, { service: backups });
         // Every document type (modules/document-modules.ts), with the legal PDFs it keeps.
         const documents = Object.values(documentModules).map((documentModule) => documentModule(db));

@@ -60,3 +60,20 @@ export type TPasswordBody = z.infer<typeof ZPasswordBody>;
 
 /** Password change returns a fresh token: the old ones are revoked by the change. */
 export const ZPasswordResponse = z.object({ token: z.string() });
+
+/** A password-reset link's token, as the link carries it (base64url of 32 random bytes). */
+export const ZResetToken = str()
+  .min(43)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'invalid token');
+
+/** Sets a new password with a one-time link the super admin handed over (no session needed). */
+export const ZPasswordResetBody = z
+  .object({ token: ZResetToken, newPassword: ZPassword, confirmation: str().max(PASSWORD_MAX) })
+  .strict()
+  .refine((b) => b.newPassword === b.confirmation, { path: ['confirmation'], message: 'passwords do not match' });
+export type TPasswordResetBody = z.infer<typeof ZPasswordResetBody>;
+
+/** A new one-time link: its path (the web adds its own origin) and when it stops working. */
+export const ZPasswordResetLink = z.object({ path: z.string(), expiresAt: z.string() });
+export type TPasswordResetLink = z.infer<typeof ZPasswordResetLink>;

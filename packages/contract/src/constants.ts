@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   'reference_conflict',
   'report_timeout',
   'report_tries_exhausted',
+  'reset_link_invalid',
   'self_disable',
   'tenant_disabled',
   'tenant_name_taken',

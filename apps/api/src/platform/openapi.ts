@@ -32,6 +32,11 @@ const OVERRIDES: Record<string, { operationId: string; summary: string; problems
   'GET /auth/me': { operationId: 'getCurrentUser', summary: 'Get the signed-in user and permissions' },
   'PUT /auth/profile': { operationId: 'updateProfile', summary: "Update the signed-in user's profile" },
   'PUT /auth/password': { operationId: 'changePassword', summary: "Change the signed-in user's password" },
+  'POST /auth/password-reset': {
+    operationId: 'resetPassword',
+    summary: 'Set a new password with a one-time link handed over by the super admin',
+    problems: [400],
+  },
   'POST /auth/sign-out-everywhere': {
     operationId: 'signOutEverywhere',
     summary: 'Revoke every token of the signed-in user',

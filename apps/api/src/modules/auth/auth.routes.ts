@@ -3,17 +3,20 @@ import {
   ZMeResponse,
   ZOk,
   ZPasswordBody,
+  ZPasswordResetBody,
   ZPasswordResponse,
   ZProfileBody,
   ZSignInBody,
   ZSignInResponse,
 } from '@tagstock/contract';
 import type { AuthService } from './auth.service';
+import type { PasswordResetService } from './password-reset';
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; loginPerMinute: number }> = async (
-  app,
-  { service, loginPerMinute },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  service: AuthService;
+  resets: PasswordResetService;
+  loginPerMinute: number;
+}> = async (app, { service, resets, loginPerMinute }) => {
   app.post(
     '/auth/sign-in',
     {
@@ -49,6 +52,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; loginPerM
     { schema: { tags: ['auth'], response: { 200: ZOk } }, preHandler: app.authenticate },
     async (request) => {
       await service.signOutEverywhere(request.auth);
+      return { ok: true as const };
+    },
+  );
+
+  // A one-time link the super admin handed over: no session, rate-limited like the sign-in.
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: { tags: ['auth'], body: ZPasswordResetBody, response: { 200: ZOk } },
+      config: { rateLimit: { max: loginPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await resets.reset(request.body);
       return { ok: true as const };
     },
   );

@@ -67,3 +67,24 @@ export const users = pgTable(
     index('users_tenant_idx').on(t.tenantId),
   ],
 );
+
+/**
+ * One-time password-reset links the super admin hands to a user: only the token's SHA-256 is kept, so the table
+ * gives nobody a usable link. A user has at most one live link (a new one replaces it); used or expired, it is
+ * refused. A platform table (no tenant): read and written through platform transactions only.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);

@@ -6,6 +6,7 @@ import {
   ZPlatformUser,
   ZPlatformUsersQuery,
   ZPlatformUserStatusBody,
+  ZPasswordResetLink,
   ZReportTriesLimit,
   ZTenant,
   ZTenantCreate,
@@ -14,10 +15,14 @@ import {
 } from '@tagstock/contract';
 import { withPlatform, type Db } from '../../db/client';
 import { hashPassword } from '../../platform/passwords';
+import type { PasswordResetService } from '../auth/password-reset';
 import { tenantsRepository } from './tenants.repository';
 
 /** The super admin's routes: tenants and the users of every tenant (platform work, every query names its tenant). */
-export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db; resets: PasswordResetService }> = async (
+  app,
+  { db, resets },
+) => {
   const tags = ['tenants'];
   const preHandler = app.requireSuperAdmin;
   app.get(
@@ -137,6 +142,23 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       );
       await app.sessions.invalidate(user.id);
       return user;
+    },
+  );
+  app.post(
+    '/platform/users/:id/password-reset',
+    {
+      schema: {
+        tags,
+        operationId: 'createPasswordResetLink',
+        summary: "A one-time link (24 h) to set a tenant's user's password; earlier links stop working",
+        params: ZIdParams,
+        response: { 201: ZPasswordResetLink },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return resets.createLink(request.params.id, request.auth.userId);
     },
   );
 };

@@ -1,18 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useTranslation } from 'react-i18next';
 import type { TSignInResponse } from '@tagstock/contract';
-import { APP_VERSION } from '@tagstock/contract/constants';
 import { useAppDispatch } from '../../app/hooks';
 import { login } from '../../app/auth-slice';
 import { apiCall, ApiError } from '../../app/api-client';
 import { LightTextField } from '../../components/LightTextField';
+import { AuthLayout } from './AuthLayout';
+import Box from '@mui/material/Box';
 import { validateSignIn, type TSignInErrors, type TSignInForm } from './sign-in-form';
 
 const errorKeyOf = (error: unknown): string => {
@@ -62,74 +59,36 @@ export const SignInPage = () => {
   };
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        background: 'linear-gradient(135deg, #1e3a5f 0%, #0f8b8d 100%)',
-      }}
-    >
-      <Paper
-        sx={{
-          p: { xs: 3, sm: 5 },
-          width: '100%',
-          maxWidth: 420,
-          borderRadius: 3,
-          boxShadow: '0 20px 50px rgba(0,0,0,0.25)',
-        }}
-      >
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
-          <InventoryIcon color="primary" sx={{ fontSize: 36 }} />
-          <Box>
-            <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }}>
-              {t('app.name')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t('app.tagline')}
-            </Typography>
-          </Box>
+    <AuthLayout title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Stack spacing={2.5}>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {t(failure)}
+            </Alert>
+          )}
+          <LightTextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            name="email"
+            error={Boolean(errors.email)}
+            helperText={fieldError('email')}
+          />
+          <LightTextField
+            label={t('fields.password')}
+            type="password"
+            autoComplete="current-password"
+            name="password"
+            error={Boolean(errors.password)}
+            helperText={fieldError('password')}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            {t('auth.signIn')}
+          </Button>
         </Stack>
-        <Typography variant="h5" component="h1">
-          {t('auth.signInTitle')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('auth.signInSubtitle')}
-        </Typography>
-        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <Stack spacing={2.5}>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {t(failure)}
-              </Alert>
-            )}
-            <LightTextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              name="email"
-              error={Boolean(errors.email)}
-              helperText={fieldError('email')}
-            />
-            <LightTextField
-              label={t('fields.password')}
-              type="password"
-              autoComplete="current-password"
-              name="password"
-              error={Boolean(errors.password)}
-              helperText={fieldError('password')}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-              {t('auth.signIn')}
-            </Button>
-          </Stack>
-        </Box>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3, textAlign: 'center' }}>
-          {t('app.version', { version: APP_VERSION })}
-        </Typography>
-      </Paper>
-    </Box>
+      </Box>
+    </AuthLayout>
   );
 };

@@ -2,21 +2,24 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TPlatformUser } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDateTime } from '../../components/format';
+import { OneTimeSecretDialog } from '../../components/OneTimeSecretDialog';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { rowAction } from '../../components/row-action';
 import { ResourceTable } from '../../components/ResourceTable';
 import type { ResourceColumn } from '../../components/resource-columns';
 import { useUrlFilters } from '../../components/use-list-params';
-import { platformUsersApi, useSetPlatformUserStatusMutation } from './api';
+import { platformUsersApi, useCreatePasswordResetLinkMutation, useSetPlatformUserStatusMutation } from './api';
 import { TenantFilter } from './TenantFilter';
 
 /** Users of every tenant, with their tenant, filtered and searched; the super admin disables or enables them. */
 export const PlatformUsersPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { searchParams } = useUrlFilters();
   const tenantId = searchParams.get('tenantId') ?? '';
   const filters = useMemo(() => ({ tenantId: tenantId || undefined }), [tenantId]);
@@ -29,6 +32,17 @@ export const PlatformUsersPage = () => {
         t(saved.disabled ? 'platformUsers.disabledDone' : 'platformUsers.enabledDone', { name: saved.name }),
       );
       setToggling(null);
+    } catch (err) {
+      notifyError(err, t);
+    }
+  };
+  // A one-time link for a user who lost their password: shown once, the super admin hands it over.
+  const [resetLink, setResetLink] = useState<{ url: string; name: string; expiresAt: string } | null>(null);
+  const [createResetLink] = useCreatePasswordResetLinkMutation();
+  const makeResetLink = async (user: TPlatformUser) => {
+    try {
+      const link = await createResetLink(user.id).unwrap();
+      setResetLink({ url: `${window.location.origin}${link.path}`, name: user.name, expiresAt: link.expiresAt });
     } catch (err) {
       notifyError(err, t);
     }
@@ -80,6 +94,9 @@ export const PlatformUsersPage = () => {
                   t(row.disabled ? 'platformUsers.enableOf' : 'platformUsers.disableOf', { name: row.name }),
                   () => setToggling(row),
                 ),
+                rowAction('reset-link', <KeyIcon />, t('platformUsers.resetLinkOf', { name: row.name }), () =>
+                  makeResetLink(row),
+                ),
               ]
         }
       />
@@ -94,6 +111,21 @@ export const PlatformUsersPage = () => {
         confirmLabel={t(disabling ? 'platformUsers.disable' : 'platformUsers.enable')}
         onConfirm={() => toggling && void toggle(toggling)}
         onClose={() => setToggling(null)}
+      />
+      <OneTimeSecretDialog
+        secret={resetLink?.url ?? null}
+        testId="reset-link"
+        texts={{
+          title: t('platformUsers.resetLinkTitle', { name: resetLink?.name ?? '' }),
+          warning: t('platformUsers.resetLinkWarning'),
+          label: t('platformUsers.resetLink'),
+          help: t('platformUsers.resetLinkExpires', {
+            date: resetLink ? formatDateTime(resetLink.expiresAt, i18n.resolvedLanguage ?? 'en') : '',
+          }),
+          copied: t('platformUsers.resetLinkCopied'),
+          done: t('platformUsers.resetLinkDone'),
+        }}
+        onClose={() => setResetLink(null)}
       />
     </>
   );

@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import type { TList, TPlatformUser, TTenant, TTenantCreate, TTenantStatus } from '@tagstock/contract';
+import type {
+  TList,
+  TPasswordResetLink,
+  TPlatformUser,
+  TTenant,
+  TTenantCreate,
+  TTenantStatus,
+} from '@tagstock/contract';
 import { baseApi, type TagType } from '../../app/base-api';
 import { createResourceApi, toQueryString } from '../../app/resource-api';
 import type { ReferenceSource } from '../../components/reference-source';
@@ -48,13 +55,16 @@ export const platformUsersApi = createResourceApi<TPlatformUser, never>({
   tag: PLATFORM_USERS,
 });
 
-export const { useSetPlatformUserStatusMutation } = baseApi
+export const { useSetPlatformUserStatusMutation, useCreatePasswordResetLinkMutation } = baseApi
   .enhanceEndpoints({ addTagTypes: [PLATFORM_USERS] })
   .injectEndpoints({
     endpoints: (build) => ({
       setPlatformUserStatus: build.mutation<TPlatformUser, { id: number; status: TTenantStatus }>({
         query: ({ id, status }) => ({ url: `/platform/users/${id}/status`, method: 'POST', body: { status } }),
         invalidatesTags: [PLATFORM_USERS, 'Tenants'] as TagType[],
+      }),
+      createPasswordResetLink: build.mutation<TPasswordResetLink, number>({
+        query: (id) => ({ url: `/platform/users/${id}/password-reset`, method: 'POST' }),
       }),
     }),
   });
