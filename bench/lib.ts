@@ -242,7 +242,7 @@ export async function inProcessApp(
   };
 }
 
-/** `/backend/health` over HTTP every 50 ms from a process of its own, until `stop` answers the latencies. */
+/** `/backend/health` (or `path`) over HTTP every 50 ms from a process of its own, until `stop` answers the latencies. */
 const PROBE = `
 let stopping = false;
 process.on('SIGTERM', () => (stopping = true));
@@ -261,9 +261,9 @@ while (!stopping) {
 }
 process.stdout.write(JSON.stringify(times));
 `;
-export function healthProbe(base: string) {
+export function healthProbe(base: string, path = '/backend/health') {
   const proc = spawn(process.execPath, ['--input-type=module', '-e', PROBE], {
-    env: { ...process.env, PROBE_URL: `${base}/backend/health` },
+    env: { ...process.env, PROBE_URL: `${base}${path}` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

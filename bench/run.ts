@@ -11,6 +11,7 @@ import { importBench } from './import';
 import { ingest } from './ingest';
 import { inventoriesBench } from './inventories';
 import { invoicing } from './invoicing';
+import { loadBench } from './load';
 import { purchaseDashboard } from './purchase-dashboard';
 import { purchasing } from './purchasing';
 import { pdfBench } from './pdf';
@@ -37,6 +38,7 @@ const suites: Record<string, () => Promise<void>> = {
   inventories: inventoriesBench,
   einvoicing: einvoicingBench,
   reports: reportsBench,
+  load: loadBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {

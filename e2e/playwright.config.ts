@@ -50,7 +50,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx apps/api/src/main.ts',
     cwd: resolve(here, '..'),
-    url: `${BASE_URL}/backend/health`,
+    url: `${BASE_URL}/backend/ready`,
     reuseExistingServer: false,
     timeout: 120000,
     stdout: 'ignore',

@@ -8,11 +8,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, APP_VERSION, ZHealth } from '@tagstock/contract';
+import { API_BASE, APP_VERSION, ZHealth, ZReady } from '@tagstock/contract';
 import { DEFAULT_REDIS_PREFIX, type Config } from './config';
-import { pingDatabase, type Database } from './db/client';
+import { pingWithin, type Database } from './db/client';
 import { authPlugin, dashboardAppOnly } from './platform/auth';
-import { errorHandler, problem, sendProblem } from './platform/errors';
+import { AppError, errorHandler, problem, sendProblem } from './platform/errors';
 import { issuedPdfJob, type KeepsIssuedPdf } from './platform/documents/issued-pdfs';
 import { createOutbox, type Outbox } from './platform/outbox/outbox';
 import { swaggerOptions } from './platform/openapi';
@@ -90,7 +90,12 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | '
     outboxPollMs?: number;
     /** The secret through which `npm run backup` asks this server for a backup (PGlite; see data-dir-owner.ts). */
     backupControlSecret?: string;
+    /** How long `/backend/ready` waits for the database's answer before it answers 503 (READY_TIMEOUT_MS). */
+    readyTimeoutMs?: number;
   };
+
+/** `/backend/ready`'s wait for the database: a load balancer's probe usually gives up after 5 s or so. */
+export const READY_TIMEOUT_MS = 2_000;
 
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_LIMIT = 20 * 1024 * 1024;
@@ -156,8 +161,17 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.addHook('onClose', () => backups.stop());
   if (config.backupControlSecret) internalBackupRoute(app, backups, config.backupControlSecret);
 
-  app.get('/backend/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async () => {
-    await pingDatabase(db);
+  // Liveness: the process answers, whatever its database does (a load balancer restarts nothing over a slow query).
+  app.get('/backend/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const, version: APP_VERSION, uptimeS: Math.floor(process.uptime()) };
+  });
+  // Readiness: the database answers a ping within a short timeout, else 503 (take this instance out of rotation).
+  const readyTimeoutMs = config.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  app.get('/backend/ready', { schema: { tags: ['platform'], response: { 200: ZReady } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!(await pingWithin(db, readyTimeoutMs)))
+      throw new AppError(503, 'database_unavailable', `The database did not answer within ${readyTimeoutMs} ms`);
     return { status: 'ok' as const, database: 'up' as const, version: APP_VERSION };
   });
   app.get('/meta.json', { schema: { hide: true } }, async (_req, reply) => {

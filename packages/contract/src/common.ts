@@ -75,5 +75,10 @@ export const ZUsage = z.object({
 });
 export type TUsage = z.infer<typeof ZUsage>;
 
-export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('up'), version: z.string() });
+/** Liveness (`GET /backend/health`): the process answers; no database query. */
+export const ZHealth = z.object({ status: z.literal('ok'), version: z.string(), uptimeS: z.number().int().nonnegative() });
+export type THealth = z.infer<typeof ZHealth>;
+/** Readiness (`GET /backend/ready`): the database answered a ping within the timeout (else 503 problem+json). */
+export const ZReady = z.object({ status: z.literal('ok'), database: z.literal('up'), version: z.string() });
+export type TReady = z.infer<typeof ZReady>;
 export const ZMeta = z.object({ version: z.string() });

@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'company_incomplete',
   'credit_exceeds_invoice',
   'customer_incomplete',
+  'database_unavailable',
   'invalid_einvoice',
   'overpayment',
   'received_invoice_not_ours',

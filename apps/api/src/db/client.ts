@@ -88,7 +88,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: { pg_trgm } });
   // Embedded and superuser only: one handle; withTenant/withPlatform switch to the app role per transaction.
-  const db = drizzlePglite({ client, schema, logger: queryLogger(opts) }) as unknown as Db;
+  const db = drizzlePglite({ client: inTurns(client), schema, logger: queryLogger(opts) }) as unknown as Db;
   return {
     db,
     owner: db,
@@ -99,6 +99,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs a query on this thread, synchronously, and its own lock hands over to the next waiting transaction in
+ * a microtask: under load its queue drains without the event loop reading a socket in between, so a health check or
+ * a request that arrives meanwhile waits for every transaction queued before it has run (seconds with 50 users).
+ * This handle queues transactions and lone statements in arrival order and gives the event loop a turn
+ * (`setImmediate`) before each one: a waiting request is read, and queued, between two transactions. Each still
+ * runs alone, as PGlite requires; the engine itself (`Database.pglite`, used by backups) is left as it is.
+ */
+export function inTurns(client: PGlite): PGlite {
+  let tail: Promise<unknown> = Promise.resolve();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(turn).then(run);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  const queued = new Set<PropertyKey>(['transaction', 'query', 'exec']);
+  return new Proxy(client, {
+    get(target, prop) {
+      // PGlite keeps its state in private fields: its methods run on the engine itself, never on this proxy.
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      return queued.has(prop) ? (...args: unknown[]) => inTurn(() => method(...args) as Promise<unknown>) : method;
+    },
+  });
 }
 
 /** Sets the app role's password when it cannot sign in with the configured one (first start, new secret). */
@@ -165,6 +193,17 @@ export function withPlatform<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> 
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Whether the database answers `select 1` within `ms` (a refused or late answer is false; a late one still runs). */
+export async function pingWithin(db: Db, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([pingDatabase(db).then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */

@@ -7,8 +7,9 @@ import { articleListSpec } from '../modules/articles/articles.repository';
 import { setupTestApp } from '../test/helper';
 import { exportPageSql } from './import-export';
 
-// Long enough for the stalled test's health probe on a loaded machine, short enough for the cut-off test.
-const ctx = await setupTestApp({ exportIdleTimeoutMs: 5000 });
+// Long enough for the stalled test's readiness probe on a loaded machine, short enough for the cut-off test. The
+// readiness route (a database ping) is the probe: the health route answers without the database.
+const ctx = await setupTestApp({ exportIdleTimeoutMs: 5000, readyTimeoutMs: 10_000 });
 await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 const db = ctx.database.db;
@@ -81,8 +82,8 @@ describe('export to a slow client', () => {
       (n) => n >= 128 * 1024,
     );
     await client.stalled;
-    const health = await fetch(`${base}/backend/health`);
-    expect(health.status).toBe(200);
+    const ready = await fetch(`${base}/backend/ready`);
+    expect(ready.status).toBe(200);
     const other = await fetch(`${base}/backend/api/suppliers?limit=1`, {
       headers: { authorization: `Bearer ${acme}` },
     });
@@ -151,7 +152,7 @@ describe('export to a slow client', () => {
     client.resume();
     await client.closed;
     expect(client.received()).toBeLessThan(SUPPLIERS * 3000);
-    expect((await fetch(`${base}/backend/health`)).status).toBe(200);
+    expect((await fetch(`${base}/backend/ready`)).status).toBe(200);
   });
 });
 
@@ -175,7 +176,7 @@ const countLike = async (pattern: string) =>
   (await platform<{ n: number }>(sql`select count(*)::int as n from suppliers where name like ${pattern}`))[0]!.n;
 
 describe('import of a large file', () => {
-  it('commits chunk by chunk, so a health request completes while the import still runs', async () => {
+  it('commits chunk by chunk, so a readiness request (a database ping) completes while the import still runs', async () => {
     const rows = 20_000;
     let done = false;
     const importing = importFile(supplierCsv('Chunked', rows)).then((res) => {
@@ -189,7 +190,7 @@ describe('import of a large file', () => {
       written = await countLike('Chunked %');
     }
     expect(written).toBeLessThan(rows);
-    expect((await fetch(`${base}/backend/health`)).status).toBe(200);
+    expect((await fetch(`${base}/backend/ready`)).status).toBe(200);
     expect(done).toBe(false);
     const res = await importing;
     expect(res.status).toBe(200);

@@ -22,12 +22,21 @@ const PROBLEMS = {
   409: ['Conflict', 'The change conflicts with the current state (a locked document, a record in use, a duplicate).'],
   413: ['ContentTooLarge', 'The request body is larger than this route accepts.'],
   429: ['TooManyRequests', 'Too many requests from this address or for this account; retry after `Retry-After`.'],
+  503: ['ServiceUnavailable', 'A dependency (the database) did not answer in time; retry, or route to another instance.'],
 } as const;
 type ProblemStatus = keyof typeof PROBLEMS;
 
 /** Routes whose path does not say what they do (legacy widget paths, verbs, the auth flow). Keyed by `METHOD /path`. */
 const OVERRIDES: Record<string, { operationId: string; summary: string; problems?: Problems; security?: 'reader' }> = {
-  'GET /backend/health': { operationId: 'getHealth', summary: 'Check that the server and its database answer' },
+  'GET /backend/health': {
+    operationId: 'getHealth',
+    summary: 'Check that the server process answers (liveness, no database query)',
+  },
+  'GET /backend/ready': {
+    operationId: 'getReadiness',
+    summary: 'Check that the server can reach its database (readiness)',
+    problems: [503],
+  },
   'POST /auth/sign-in': { operationId: 'signIn', summary: 'Sign in with email and password', problems: [401] },
   'GET /auth/me': { operationId: 'getCurrentUser', summary: 'Get the signed-in user and permissions' },
   'PUT /auth/profile': { operationId: 'updateProfile', summary: "Update the signed-in user's profile" },
@@ -316,6 +325,7 @@ const problemExample = (status: ProblemStatus, code: string, detail: string, ext
     409: 'Conflict',
     413: 'Content Too Large',
     429: 'Too Many Requests',
+    503: 'Service Unavailable',
   }[status],
   status,
   code,
@@ -340,6 +350,7 @@ const EXAMPLES: Record<ProblemStatus, Json> = {
   409: problemExample(409, 'document_locked', 'This document can no longer be changed'),
   413: problemExample(413, 'payload_too_large', 'The request body is too large'),
   429: problemExample(429, 'rate_limited', 'Too many requests, retry later'),
+  503: problemExample(503, 'database_unavailable', 'The database did not answer within 2000 ms'),
 };
 
 function problemResponses(): Json {

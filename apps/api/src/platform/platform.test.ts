@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SOCKET_PATH, SocketEvents } from '@tagstock/contract';
@@ -17,7 +18,7 @@ mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 
 const ctx = await setupTestApp(
-  { webDist, loginRateLimitPerMinute: 8 },
+  { webDist, loginRateLimitPerMinute: 8, readyTimeoutMs: 200 },
   {
     prepare: (app) =>
       app.get<{ Params: { id: string } }>('/backend/api/probe/:id', { preHandler: app.authenticate }, (request) => ({
@@ -36,10 +37,44 @@ const tenantIds = async () =>
   ) as Record<'Demo' | 'Acme', number>;
 
 describe('platform routes', () => {
-  it('health answers with the database up', async () => {
+  it('health answers from the process, readiness once the database answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/backend/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', version: '1.92.0' });
+    expect(res.json()).toEqual({ status: 'ok', version: '1.92.0', uptimeS: expect.any(Number) });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const ready = await app.inject({ method: 'GET', url: '/backend/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', version: '1.92.0' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('readiness answers 503 while the database cannot answer, health still 200; ready again after', async () => {
+    // Hold what a query needs: PGlite's one-at-a-time lock, or every connection of the PostgreSQL pool.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: Promise<unknown>[] = [];
+    const { pglite, db } = ctx.database;
+    if (pglite) {
+      let locked!: () => void;
+      const lock = new Promise<void>((resolve) => (locked = resolve));
+      holding.push(pglite.transaction(() => (locked(), held)));
+      await lock;
+    } else {
+      const pool = (db as unknown as { $client: pg.Pool }).$client;
+      const clients = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+      holding.push(held.then(() => clients.forEach((c) => c.release())));
+    }
+    try {
+      expect((await app.inject({ method: 'GET', url: '/backend/health' })).statusCode).toBe(200);
+      const down = await app.inject({ method: 'GET', url: '/backend/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(down.json()).toMatchObject({ status: 503, code: 'database_unavailable' });
+    } finally {
+      release();
+      await Promise.all(holding);
+    }
+    expect((await app.inject({ method: 'GET', url: '/backend/ready' })).statusCode).toBe(200);
   });
 
   it('serves meta.json without cache', async () => {
