@@ -347,6 +347,22 @@ export const ZTagsOverview = z.object({
 });
 export type TTagsOverview = z.infer<typeof ZTagsOverview>;
 
+/**
+ * The "category tags" widget (SPEC `familleTag`): per tag family, its bound tags in stock and out, and its tags bound
+ * to no article; families without tags count zero, tags of no family make one row with a null family.
+ */
+export const ZTagsByFamily = z.array(
+  z.object({
+    familyId: z.number().int().nullable(),
+    familyName: z.string().nullable(),
+    inStock: z.number().int(),
+    out: z.number().int(),
+    unbound: z.number().int(),
+    total: z.number().int(),
+  }),
+);
+export type TTagsByFamily = z.infer<typeof ZTagsByFamily>;
+
 // Vendor payloads (validated at the ingestion routes)
 /** A reader's event time: a real ISO-8601 timestamp (Zebra writes `+0000`), never year 0 or 30 February. */
 export const ZVendorTimestamp = isoDateTime();

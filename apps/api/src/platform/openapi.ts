@@ -92,6 +92,10 @@ const OVERRIDES: Record<string, { operationId: string; summary: string; problems
   },
   'GET /dashboard/tags/overview/{id}': { operationId: 'getTagsOverviewWidget', summary: 'Widget: tags overview' },
   'GET /dashboard/tags/non-active/{id}': { operationId: 'listNonActiveTagsWidget', summary: 'Widget: non-active tags' },
+  'GET /dashboard/tags/by-family/{id}': {
+    operationId: 'getTagsByFamilyWidget',
+    summary: 'Widget: tags in stock, out and unbound per tag family',
+  },
   'GET /dashboard/invoices-to-deliver-today/{id}': {
     operationId: 'getInvoicesToDeliverTodayWidget',
     summary: 'Widget: invoices to deliver today',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { platformRows, setupTestApp } from '../../test/helper';
+import { platformRows, setupTestApp, userWithPermissions } from '../../test/helper';
 
 const ctx = await setupTestApp();
 const api = '/backend/api';
@@ -104,5 +104,58 @@ describe('tag logs filtered on one movement', () => {
       const res = await logs(admin, demo.tenantId, `movementId=${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
+  });
+});
+
+describe('tags per family (the category tags widget)', () => {
+  type Row = { familyId: number | null; familyName: string | null; inStock: number; out: number; unbound: number };
+  it('counts each family’s tags in stock, out and unbound, for its own tenant only', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const family = await ok<{ id: number }>(admin, 'POST', '/tag-families', { name: 'Famille du tableau' });
+    const empty = await ok<{ id: number }>(admin, 'POST', '/tag-families', { name: 'Famille sans tags' });
+    const epcs = ['DDDD00000000000000000001', 'DDDD00000000000000000002', 'DDDD00000000000000000003'];
+    const gate = await gateWithTags(admin, 'Quai familles', ['DDDD00000000000000000005']);
+    const article = await ok<{ id: number }>(admin, 'POST', '/articles', {
+      reference: 'FAM-TAB',
+      designation: 'Veste famille',
+      priceHt: '40',
+      vatRate: '20',
+      stockAlert: 0,
+      initialQuantity: 5,
+    });
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, familyId: family.id, epcs });
+    await ok(admin, 'POST', '/tags', { epc: 'DDDD00000000000000000004', familyId: family.id });
+    await walkOut(gate.reader.secret, epcs[0]!);
+
+    const rows = await ok<Row[]>(admin, 'GET', `/dashboard/tags/by-family/${gate.tenantId}`);
+    expect(rows.find((r) => r.familyId === family.id)).toEqual({
+      familyId: family.id,
+      familyName: 'Famille du tableau',
+      inStock: 2,
+      out: 1,
+      unbound: 1,
+      total: 4,
+    });
+    expect(rows.find((r) => r.familyId === empty.id)).toMatchObject({ inStock: 0, out: 0, unbound: 0, total: 0 });
+    // Tags of no family (the gate's article's) make the last row.
+    expect(rows.at(-1)).toMatchObject({ familyId: null, familyName: null });
+    expect(rows.at(-1)!.inStock).toBeGreaterThanOrEqual(1);
+
+    // Another tenant's families are not listed: the other tenant sees its own.
+    const acme = await ctx.token('admin@acme.test');
+    const acmeTenant = (
+      await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Acme'`)
+    )[0]!.id;
+    const acmeRows = await ok<Row[]>(acme, 'GET', `/dashboard/tags/by-family/${acmeTenant}`);
+    expect(acmeRows.map((r) => r.familyId)).not.toContain(family.id);
+
+    const get = (token: string, id: string | number) =>
+      ctx.as(token, { method: 'GET', url: `${api}/dashboard/tags/by-family/${id}` });
+    expect((await get(acme, gate.tenantId)).statusCode).toBe(404);
+    for (const bad of ['abc', '-1', '1.5', '99999999999']) expect((await get(admin, bad)).statusCode, bad).toBe(400);
+    const noDashboard = await userWithPermissions(ctx, admin, 'sans-tableau@demo.test', ['tags.read']);
+    expect((await get(noDashboard, gate.tenantId)).statusCode).toBe(403);
+    const reader = await userWithPermissions(ctx, admin, 'tableau-seul@demo.test', ['dashboard.read']);
+    expect((await get(reader, gate.tenantId)).statusCode).toBe(200);
   });
 });

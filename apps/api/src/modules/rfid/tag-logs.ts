@@ -8,12 +8,14 @@ import {
   ZTagMovement,
   ZTagsOverview,
   ZTagsOverviewQuery,
+  ZTagsByFamily,
   type TListQuery,
   type TTag,
   type TTagLogQuery,
   type TTagMovement,
   type TTagsOverview,
   type TTagsOverviewQuery,
+  type TTagsByFamily,
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
@@ -101,6 +103,30 @@ export async function tagsOverview(tx: Tx, tenantId: number, q: TTagsOverviewQue
   return { tags: tagsRow!, movements: moveRow!, byDay: days, readers: readerRow! };
 }
 
+/**
+ * Tags per family (the "category tags" table): one pass over the tenant's tags grouped by family, joined to every
+ * family of the tenant so that a family without tags shows zeros; tags of no family come last as one row.
+ */
+export async function tagsByFamily(tx: Tx, tenantId: number): Promise<TTagsByFamily> {
+  return queryRows<TTagsByFamily[number]>(
+    tx,
+    sql`with counts as (
+          select family_id,
+                 count(*) filter (where article_id is not null and in_stock)::int as "inStock",
+                 count(*) filter (where article_id is not null and not in_stock)::int as "out",
+                 count(*) filter (where article_id is null)::int as unbound,
+                 count(*)::int as total
+          from tags where tenant_id = ${tenantId} group by family_id)
+        select f.id as "familyId", f.name as "familyName", coalesce(c."inStock", 0) as "inStock",
+               coalesce(c."out", 0) as "out", coalesce(c.unbound, 0) as unbound, coalesce(c.total, 0) as total
+          from tag_families f left join counts c on c.family_id = f.id
+          where f.tenant_id = ${tenantId}
+        union all
+        select null, null, c."inStock", c."out", c.unbound, c.total from counts c where c.family_id is null
+        order by 2 nulls last, 1`,
+  );
+}
+
 export function tagLogRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -133,6 +159,17 @@ export function tagLogRoutes(db: Db): FastifyPluginAsyncZod {
       (req) => {
         const tenantId = tenantFromParam(req.auth, req.params.id);
         return withTenant(db, tenantId, (tx) => tagsOverview(tx, tenantId, req.query));
+      },
+    );
+    app.get(
+      '/dashboard/tags/by-family/:id',
+      {
+        schema: { tags: ['dashboard'], params: ZClientIdParams, response: { 200: ZTagsByFamily } },
+        preHandler: app.requirePermission('dashboard.read'),
+      },
+      (req) => {
+        const tenantId = tenantFromParam(req.auth, req.params.id);
+        return withTenant(db, tenantId, (tx) => tagsByFamily(tx, tenantId));
       },
     );
     app.get(

@@ -8,13 +8,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-/** The last `days` days, today included. */
-export const lastDays = (days: number, now = new Date()) => ({
-  startDate: isoDay(new Date(now.getTime() - (days - 1) * DAY_MS)),
-  endDate: isoDay(now),
-});
+// The period cards of a feature's own page (the outputs' reasons); the dashboard has one period for all (PeriodBar).
 export const PERIODS = [30, 90, 365] as const;
 export type PeriodDays = (typeof PERIODS)[number];
 
@@ -111,10 +105,3 @@ export const PeriodCard = ({
   testId: string;
   children: ReactNode;
 }) => <WidgetCard {...card} action={<PeriodToggle days={days} onChange={onDays} />} />;
-
-/** A widget's sentence when it has nothing to show. */
-export const Empty = ({ text, testId }: { text: string; testId: string }) => (
-  <Typography variant="body2" color="text.secondary" data-testid={testId}>
-    {text}
-  </Typography>
-);

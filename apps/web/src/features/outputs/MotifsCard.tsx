@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TMotifsByClient } from '@tagstock/contract';
 import { formatDate, formatNumber } from '../../components/format';
-import { lastDays, PeriodCard, Widget, type PeriodDays } from '../dashboard/widgets';
+import { lastDays } from '../dashboard/period';
+import { PeriodCard, Widget, type PeriodDays } from '../dashboard/widgets';
 import { useMotifsByClientQuery, useMotifsOverviewQuery } from './api';
 
 /** Customers shown in the reasons per customer; the others are counted. */

@@ -19,6 +19,7 @@ import type {
   TTagInput,
   TTagMovement,
   TTagsOverview,
+  TTagsByFamily,
   TTerminal,
   TTerminalInput,
 } from '@tagstock/contract';
@@ -112,8 +113,16 @@ export const rfidExtrasApi = baseApi.injectEndpoints({
       providesTags: ['Dashboard', 'Tags', 'Readers'],
     }),
     nonActiveTags: build.query<TList<TTag>, TagLogArgs>({
-      query: ({ idClient, ...args }) => `/dashboard/tags/non-active/${idClient}${toQueryString(args)}`,
-      providesTags: ['Tags'],
+      query: ({ idClient, ...args }) => ({
+        url: `/dashboard/tags/non-active/${idClient}${toQueryString(args)}`,
+        silent: true,
+      }),
+      providesTags: ['Dashboard', 'Tags'],
+    }),
+    /** The "category tags" table: tags in stock, out and unbound per tag family (SPEC `familleTag`). */
+    tagsByFamily: build.query<TTagsByFamily, string>({
+      query: (idClient) => ({ url: `/dashboard/tags/by-family/${idClient}`, silent: true }),
+      providesTags: ['Dashboard', 'Tags', 'TagFamilies'],
     }),
   }),
 });
@@ -124,6 +133,7 @@ export const {
   useRotateReaderSecretMutation,
   useTagsOverviewQuery,
   useNonActiveTagsQuery,
+  useTagsByFamilyQuery,
 } = rfidExtrasApi;
 
 export const tagFamilyRef = referenceOf(tagFamiliesApi, (f) => f.name, 'name:asc');

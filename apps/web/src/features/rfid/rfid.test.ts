@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { antennasFromText, antennasToText } from './AntennasEditor';
 import { epcLines } from './BindTagsDialog';
-import { lastWeek } from './RfidOverviewCard';
 
 describe('rfid screens helpers', () => {
   it('keeps antennas as text in the form and gives the schema a list', () => {
@@ -17,11 +16,5 @@ describe('rfid screens helpers', () => {
 
   it('reads one EPC per line, skipping blank lines', () => {
     expect(epcLines(' 3034AA \r\n\n30340242201D8C4000000002\n  ')).toEqual(['3034AA', '30340242201D8C4000000002']);
-  });
-
-  it('covers the last 7 days, today included', () => {
-    const { startDate, endDate } = lastWeek(new Date(2026, 10, 22, 12));
-    expect(endDate).toBe('2026-11-22');
-    expect(startDate).toBe('2026-11-16');
   });
 });
