@@ -9,8 +9,9 @@ import { load, record, root, rssMiB, startProcess, stop } from './lib';
 const SERVER = 'apps/api/dist/main.mjs';
 
 const PASSWORD = 'bench-password-1';
-const PORT = 8191;
-const BARE_PORT = 8192;
+// BENCH_PORT: another port when several checkouts run benchmarks on one machine (the bare server takes the next one).
+const PORT = Number(process.env.BENCH_PORT ?? 8191);
+const BARE_PORT = PORT + 1;
 const base = `http://127.0.0.1:${PORT}`;
 
 /** Gzip size of every script the sign-in page loads, as a real browser fetches them. */
@@ -20,11 +21,14 @@ async function signInPageJs(): Promise<{ files: number; gzipKB: number }> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   const page = await browser.newPage();
-  const bodies: Buffer[] = [];
-  page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(await res.body());
+  // Each body is read before the browser closes (a body read after it throws).
+  const reads: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') reads.push(res.body());
   });
   await page.goto(`${base}/auth/sign-in`, { waitUntil: 'networkidle' });
+  let bodies: Buffer[] = [];
+  while (bodies.length < reads.length) bodies = await Promise.all(reads);
   await browser.close();
   const bytes = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
   return { files: bodies.length, gzipKB: Math.round(bytes / 102.4) / 10 };

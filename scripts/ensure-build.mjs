@@ -21,7 +21,7 @@ if (stale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'a
 }
 
 const api = 'apps/api/dist/main.mjs';
-if (stale(api, ['apps/api/src', 'tools/pa-simulator/src', contract])) {
+if (stale(api, ['apps/api/src', 'tools/pa-simulator/src', 'tools/reader-sim/src', contract])) {
   console.log('Bundling the API…');
   const pkg = JSON.parse(readFileSync('apps/api/package.json', 'utf8'));
   const deps = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) => !d.startsWith('@tagstock/'));

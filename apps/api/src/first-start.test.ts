@@ -63,7 +63,7 @@ async function visitAll(email: string, tenantId: number) {
   return { failures, visited, skipped };
 }
 
-// No terminal, attribution, order to the platform or received invoice in the demo; the platform's own routes are the super admin's.
+// No terminal, order to the platform or received invoice in the demo; the platform's own routes are the super admin's.
 const UNREACHED_ON_PLATFORM = [
   '/backend/api/platform/platform-orders/{id}',
   '/backend/api/platform/platform-orders/{id}/pdf',
@@ -73,10 +73,6 @@ const UNREACHED_BY_TENANT = [
   '/backend/api/tenants/{id}',
   '/backend/api/terminals/{id}',
   '/backend/api/terminals/{id}/usage',
-  '/backend/api/attributions/{id}',
-  '/backend/api/attributions/{id}/usage',
-  '/backend/api/category-attributions/{id}',
-  '/backend/api/category-attributions/{id}/usage',
   '/backend/api/platform-orders/{id}',
   '/backend/api/platform-orders/{id}/pdf',
   '/backend/api/platform-orders/{id}/history',
@@ -109,5 +105,69 @@ describe('first start', () => {
         expect(skipped).not.toContain('/backend/api/purchase-orders/{id}/history');
       }
     }
+  });
+});
+
+// SPEC §7: the dashboard's calls and the tag log, each with what "data" means for its answer.
+// The predicates read the JSON answers of eighteen routes; their shapes are the contract's, checked by the routes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+const num = (v: unknown) => Number(v);
+const SPEC_CALLS: [string, (b: Body) => boolean][] = [
+  ['/dashboard/commandeEnCours/{id}', (b) => b.count > 0 && b.items.length > 0],
+  ['/dashboard/mostRepeatedReferences/{id}', (b) => b.length >= 5],
+  ['/dashboard/tags/non-active/{id}', (b) => b.total > 0],
+  ['/dashboard/client/{id}/latest-inventaire-count', (b) => b !== null && b.counted > 0],
+  ['/dashboard/sum-ecart/{id}', (b) => b !== null && b.missing > 0 && b.surplus > 0],
+  // Twelve months of purchases: an order in (almost) every month.
+  ['/dashboard/achats/{id}', (b) => b.length === 12 && b.filter((m: Body) => num(m.amount) > 0).length >= 11],
+  ['/dashboard/ecartAttribution/{id}', (b) => b.some((g: Body) => g.label !== '' && g.gap !== 0)],
+  ['/dashboard/sum-ecart-en-valeur/{id}', (b) => b !== null && num(b.missingValue) > 0],
+  ['/dashboard/getinventory/{id}', (b) => b.length >= 2 && b.every((i: Body) => i.gap !== 0)],
+  ['/dashboard/invoices-to-deliver-today/{id}', (b) => b.length > 0],
+  ['/dashboard/getClientsToDeliverTodayByClient/{id}', (b) => b.length > 0],
+  ['/dashboard/articles/summary/{id}', (b) => b.totalQuantity > 0 && b.totalValorization > 0 && b.stockAlertCount > 0],
+  ['/dashboard/count-articles-quantity/{id}', (b) => b.ordered > 0 && b.received > 0],
+  ['/dashboard/top-5-fournisseur-by-quantity/{id}', (b) => b.length >= 2],
+  ['/dashboard/total-montantht-payed-facturer/{id}', (b) => num(b.invoicedNet) > 0 && num(b.paidNet) > 0],
+  ['/dashboard/total-partiel-payed/{id}', (b) => b.count > 0 && num(b.amountDue) > 0],
+  ['/dashboard/late-invoices/{id}', (b) => b.count > 0 && b.items.length > 0],
+  ['/dashboard/tags/overview/{id}', (b) => b.movements.out > 0 && b.movements.in > 0 && b.movements.unauthorized > 0],
+  ['/redear/TagMouvement/{id}', (b) => b.items.length > 0],
+  ['/redear/TagMouvement/{id}?unauthorized=true', (b) => b.items.length >= 2],
+];
+const PERIOD_CALLS = [
+  'count-articles-quantity',
+  'top-5-fournisseur-by-quantity',
+  'total-montantht-payed-facturer',
+  'total-partiel-payed',
+  'late-invoices',
+  'tags/overview',
+];
+
+describe('the demo on a first start (SPEC §7)', () => {
+  it('answers every dashboard call and the tag log with data for the Demo tenant, in the last 30 days and over the year, and 404 for another tenant', async () => {
+    const tenantId = async (name: string) =>
+      (await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = ${name}`))[0]!.id;
+    const [demo, acme] = [await tenantId('Demo'), await tenantId('Acme')];
+    const token = await ctx.token('admin@demo.test');
+    const empty: string[] = [];
+    for (const [path, hasData] of SPEC_CALLS) {
+      const url = `/backend/api${path}`;
+      // The periodic ones by default (the last 30 days) and over twelve months.
+      const periods = PERIOD_CALLS.some((p) => path.includes(`/${p}/`))
+        ? ['', `startDate=${day(-364)}&endDate=${day(0)}`]
+        : [''];
+      for (const query of periods) {
+        const own = url.replace('{id}', String(demo));
+        const full = query ? `${own}${own.includes('?') ? '&' : '?'}${query}` : own;
+        const res = await ctx.as(token, { method: 'GET', url: full });
+        expect(res.statusCode, full).toBe(200);
+        if (!hasData(res.json() as Body)) empty.push(`${full}: ${res.body.slice(0, 300)}`);
+      }
+      const other = await ctx.as(token, { method: 'GET', url: url.replace('{id}', String(acme)) });
+      expect(other.statusCode, `${path} for Acme`).toBe(404);
+    }
+    expect(empty).toEqual([]);
   });
 });

@@ -9,8 +9,8 @@ import { purchasingService } from '../modules/purchasing/purchasing.service';
 import { documentService } from '../platform/documents/document-service';
 import { queryRows, withPlatform, type Db } from '../db/client';
 import { seedDemo, type SeedResult } from './seed';
-
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+import { seedDemoActivity } from './seed-activity';
+import { applyBackdates, daysAgo, demoAdmin, demoRefs, seedDemoHistory, type Backdates } from './seed-history';
 
 type DemoOrder = {
   supplier: string;
@@ -268,11 +268,36 @@ async function seedInventory(db: Db, auth: AuthContext) {
 }
 
 /**
- * What the first start (`npm start` on an empty database) writes: the demo tenants and accounts, then their
- * documents. The test suites call `seedDemo` alone, so their counts and numbers stay their own.
+ * The Demo tenant's year: its history (seed-history.ts), then the recent documents above, then what the readers
+ * saw, a counted inventory and reports (seed-activity.ts); last, the dates the services stamped with the clock are
+ * set to the days the documents belong to.
+ */
+async function seedDemoYear(db: Db) {
+  const admin = await demoAdmin(db);
+  const auth = admin && (await loadAuthContext(db, admin.id));
+  const refs = auth && (await demoRefs(db, auth));
+  if (!refs) return;
+  const backdates: Backdates = [];
+  await seedDemoHistory(db, refs, backdates);
+  await seedDemoDocuments(db);
+  // The rotating count of the tools was finished last week.
+  const [tools] = await withPlatform(db, (tx) =>
+    queryRows<{ id: number }>(
+      tx,
+      sql`select id from inventories where tenant_id = ${refs.tenantId} and status = 'finished' order by id limit 1`,
+    ),
+  );
+  if (tools) backdates.push({ table: 'inventories', id: tools.id, day: daysAgo(7) });
+  await seedDemoActivity(db, refs);
+  await applyBackdates(db, refs.tenantId, backdates);
+}
+
+/**
+ * What the first start (`npm start` on an empty database) writes: the demo tenants and accounts, then the Demo
+ * tenant's last twelve months. The test suites call `seedDemo` alone, so their counts and numbers stay their own.
  */
 export async function seedFirstStart(db: Db, demoPassword?: string): Promise<SeedResult> {
   const seed = await seedDemo(db, demoPassword);
-  if (seed.seeded) await seedDemoDocuments(db);
+  if (seed.seeded) await seedDemoYear(db);
   return seed;
 }

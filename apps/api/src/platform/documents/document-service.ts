@@ -319,13 +319,24 @@ export function documentService<
       }),
 
     /** `options`: the rest of the change's request (an inventory's `applyAdjustments`), for the transition's effect. */
-    setStatus: async (auth: AuthContext, id: number, to: S, note: string | null, options: object = {}) => {
+    /**
+     * `deferPdf`: the legal copy is left to the issued-PDF job (or the first download) instead of being rendered
+     * now — the first start's demo issues many documents and dates them afterwards.
+     */
+    setStatus: async (
+      auth: AuthContext,
+      id: number,
+      to: S,
+      note: string | null,
+      options: object = {},
+      { deferPdf = false }: { deferPdf?: boolean } = {},
+    ) => {
       const doc = await inTenant(auth, async (ctx) => {
         await changeStatus(ctx, 'tenant', await lock(ctx.tx, ctx.tenantId, id), to, { ...options, note });
         return read(ctx.tx, ctx.tenantId, id);
       });
       // The legal copy, rendered once the issue has committed: a failure leaves it to the job, which logs it.
-      if (type.storedPdf && doc.number && to === type.numberAt)
+      if (!deferPdf && type.storedPdf && doc.number && to === type.numberAt)
         await keepIssuedPdf(callerTenant(auth), id).catch(() => undefined);
       return doc;
     },
