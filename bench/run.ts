@@ -1,6 +1,7 @@
 // `npm run bench [-- name…]`: runs the named benchmarks (all by default) and appends their figures to RESULTS.md.
 import { backupBench } from './backup';
 import { catalog } from './catalog';
+import { dashboardBench } from './dashboard';
 import { deliveryDashboard } from './delivery-dashboard';
 import { einvoicingBench } from './einvoicing';
 import { exportBench } from './export';
@@ -39,6 +40,7 @@ const suites: Record<string, () => Promise<void>> = {
   einvoicing: einvoicingBench,
   reports: reportsBench,
   load: loadBench,
+  dashboard: dashboardBench,
 };
 const wanted = process.argv.slice(2).filter((a) => a !== '--');
 for (const name of wanted.length ? wanted : Object.keys(suites)) {

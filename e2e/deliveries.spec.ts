@@ -96,8 +96,10 @@ test('an invoice shows what is left to deliver; its delivery notes for today and
 
   // The dashboard: the customer and the invoice to deliver today, the late note.
   await page.goto('/admin/dashboard');
-  const card = page.getByTestId('deliveries-dashboard');
-  await expect(card.getByRole('heading', { name: 'Livraisons', exact: true })).toBeVisible({ timeout: 30000 });
+  const card = page.getByTestId('dashboard-first-screen');
+  await expect(card.getByRole('heading', { name: 'Livraisons en retard', exact: true }).first()).toBeVisible({
+    timeout: 30000,
+  });
   await expect(card.getByTestId('customers-to-deliver').getByRole('link', { name: customer.name })).toHaveAttribute(
     'href',
     `/admin/deliveryNotes?customerId=${customer.id}`,
@@ -115,7 +117,7 @@ test('an invoice shows what is left to deliver; its delivery notes for today and
   await lateItem.getByRole('link', { name: late.number }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/deliveryNotes/${late.id}$`));
   await page.goBack();
-  await expect(lateList.getByRole('link', { name: 'Voir les livraisons en retard' })).toHaveAttribute(
+  await expect(lateList.getByRole('link', { name: 'Voir la liste' })).toHaveAttribute(
     'href',
     '/admin/deliveryNotes?late=true',
   );
@@ -135,7 +137,7 @@ test('the read-only account sees the deliveries of an invoice without the way to
   await expect(section.getByTestId('deliveries-summary')).toHaveText('5 unités à livrer\u202f; 0 livrée(s) sur 5');
   await expect(section.getByRole('link', { name: 'Créer un bon de livraison' })).toHaveCount(0);
   await page.goto('/admin/dashboard');
-  await expect(page.getByTestId('deliveries-dashboard').getByTestId('late-deliveries')).toBeVisible({
+  await expect(page.getByTestId('late-deliveries')).toBeVisible({
     timeout: 30000,
   });
 });
@@ -163,7 +165,7 @@ test.describe('on a phone', () => {
         .evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0)),
     ).toBeLessThanOrEqual(0);
     await page.goto('/admin/dashboard');
-    await expect(page.getByTestId('deliveries-dashboard').getByTestId('late-deliveries')).toBeVisible({
+    await expect(page.getByTestId('late-deliveries')).toBeVisible({
       timeout: 30000,
     });
     expect(await overflow(page)).toBeLessThanOrEqual(0);

@@ -186,9 +186,7 @@ test('a read-only user sees the outputs and their motifs, but cannot create, val
 
   await signInFrench(page, ACCOUNTS.viewer);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByTestId('output-dashboard').getByTestId('motifs-overview-caption')).toHaveText(
-    '30 derniers jours (période choisie)',
-  );
+  await expect(page.getByTestId('motifs-overview-caption')).toHaveText('30 derniers jours (période choisie)');
   await page.goto('/admin/outputs');
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nouvelle sortie' })).toHaveCount(0);

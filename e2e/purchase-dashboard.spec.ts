@@ -34,8 +34,7 @@ test('the dashboard shows the orders in progress, the purchases per month and th
   const order = await place(2);
 
   await signIn(page, ACCOUNTS.admin);
-  const card = page.getByTestId('purchase-dashboard');
-  await expect(card.getByRole('heading', { name: 'Purchases', exact: true })).toBeVisible();
+  const card = page.getByTestId('dashboard-details');
   await expect(card.getByTestId('orders-in-progress').getByRole('link', { name: order.number })).toBeVisible();
   await expect(card.getByTestId('purchases-per-month').locator('svg').first()).toBeVisible();
   // The most ordered references show what they rank by: the number of orders, then the units.
@@ -50,8 +49,9 @@ test('the dashboard shows the orders in progress, the purchases per month and th
   await expect(card.getByTestId('top-suppliers-caption')).toHaveText('Last 30 days (the period chosen)');
   await expect(card.getByTestId('most-ordered-caption')).toHaveText('All orders, ranked by number of orders');
   await expect(card.getByTestId('purchases-per-month-caption')).toHaveText('Last 12 months');
-  await card.getByRole('button', { name: '365 days' }).click();
-  await expect(card.getByRole('button', { name: '365 days' })).toHaveAttribute('aria-pressed', 'true');
+  const period = page.getByTestId('dashboard-period');
+  await period.getByRole('button', { name: '365 days' }).click();
+  await expect(period.getByRole('button', { name: '365 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(card.getByTestId('top-suppliers-caption')).toHaveText('Last 365 days (the period chosen)');
 
   await card.getByTestId('orders-in-progress').getByRole('link', { name: order.number }).click();
@@ -78,5 +78,13 @@ test('a user who may not read purchases has no purchase widgets', async ({ page,
   await signIn(page, email);
   await expect(page.getByTestId('stock-quantity')).toBeVisible();
   await expect(page.getByTestId('article-count')).not.toHaveText('—');
-  await expect(page.getByTestId('purchase-dashboard')).toHaveCount(0);
+  await expect(page.getByTestId('stock-valorisation')).not.toHaveText('—');
+  for (const widget of [
+    'orders-in-progress',
+    'purchases-per-month',
+    'top-suppliers',
+    'purchase-overview',
+    'most-ordered',
+  ])
+    await expect(page.getByTestId(widget)).toHaveCount(0);
 });

@@ -253,7 +253,7 @@ export const LateDeliveriesPanel = ({ idClient }: { idClient: string }) => {
       state={late}
       size={LIST}
       bodyMaxHeight={LIST_HEIGHT}
-      link={{ to: notesListPath({ late: true }), label: t('deliveries.dashboard.seeLate') }}
+      link={{ to: notesListPath({ late: true }), label: t('dashboard.seeList') }}
     >
       {() =>
         late.data!.count === 0 ? (

@@ -104,7 +104,7 @@ export const TopAttributionGapsPanel = ({ idClient }: { idClient: string }) => {
       caption={caption}
       testId="inventory-top-attributions"
       state={rows}
-      link={{ to: '/admin/gaps?by=attribution', label: t('dashboard.inventory.seeGaps') }}
+      link={{ to: '/admin/gaps?by=attribution', label: t('dashboard.seeList') }}
     >
       {() =>
         rows.data!.length === 0 ? (
@@ -142,7 +142,7 @@ export const CategoryGapsPanel = ({ idClient }: { idClient: string }) => {
       testId="inventory-gaps-by-category"
       state={byCategory}
       skeletonHeight={220}
-      link={{ to: '/admin/gaps?by=category', label: t('dashboard.inventory.seeGaps') }}
+      link={{ to: '/admin/gaps?by=category', label: t('dashboard.seeList') }}
     >
       {() =>
         byCategory.data!.inventory === null ? (

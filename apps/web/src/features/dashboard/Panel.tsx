@@ -111,7 +111,11 @@ export const Panel = ({
       data-testid={testId}
       sx={{ height: '100%', p: 2, display: 'flex', flexDirection: 'column' }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1, flexWrap: 'wrap' }}
+      >
         <Typography id={`${testId}-title`} variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
           {title}
         </Typography>
@@ -180,27 +184,32 @@ export const Tile = ({
         data-testid={testId}
         sx={{ height: '100%', px: 1.5, py: 1.25, display: 'flex', flexDirection: 'column', gap: 0.25 }}
       >
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography id={`${testId}-label`} variant="body2" color="text.secondary" component="h2" noWrap>
-            {label}
-          </Typography>
-          {live && <Chip size="small" color="success" variant="outlined" label={t('dashboard.live')} />}
-        </Stack>
+        <Typography
+          id={`${testId}-label`}
+          variant="body2"
+          color="text.secondary"
+          component="h2"
+          sx={{ lineHeight: 1.25 }}
+        >
+          {label}
+        </Typography>
         <Body state={state} testId={testId} skeletonHeight={32}>
           {() => (
-            <Typography
-              component="p"
-              data-testid={valueTestId}
-              sx={{
-                fontSize: '1.3rem',
-                fontWeight: 600,
-                lineHeight: 1.3,
-                overflowWrap: 'anywhere',
-                color: tone ? `${tone}.main` : undefined,
-              }}
-            >
-              {value()}
-            </Typography>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+              <Typography
+                component="p"
+                data-testid={valueTestId}
+                sx={{
+                  fontSize: '1.3rem',
+                  fontWeight: 600,
+                  lineHeight: 1.3,
+                  color: tone ? `${tone}.main` : undefined,
+                }}
+              >
+                {value()}
+              </Typography>
+              {live && <Chip size="small" color="success" variant="outlined" label={t('dashboard.live')} />}
+            </Stack>
           )}
         </Body>
         {link && (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/DateField';
 import { lastDays, periodProblem, PRESETS, presetOf, type Period, type Preset } from './period';
 
 /**
@@ -40,26 +40,22 @@ export const PeriodBar = ({ period, onChange }: { period: Period; onChange: (per
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label={t('dashboard.startDate')}
         value={draft.startDate}
-        onChange={(e) => change({ ...draft, startDate: e.target.value })}
+        onChange={(startDate) => change({ ...draft, startDate })}
         error={problem !== null}
         helperText={problem ? t(`dashboard.periodProblems.${problem}`) : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.endDate || undefined } }}
-        sx={{ width: 165 }}
+        sx={{ width: 170 }}
       />
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label={t('dashboard.endDate')}
         value={draft.endDate}
-        onChange={(e) => change({ ...draft, endDate: e.target.value })}
+        onChange={(endDate) => change({ ...draft, endDate })}
         error={problem !== null}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.startDate || undefined } }}
-        sx={{ width: 165 }}
+        sx={{ width: 170 }}
       />
     </Stack>
   );

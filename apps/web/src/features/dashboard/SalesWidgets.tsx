@@ -107,7 +107,7 @@ export const LateInvoicesPanel = ({ idClient, period, caption }: Props) => {
       testId="late-invoices"
       state={late}
       bodyMaxHeight={240}
-      link={{ to: '/admin/invoices?paymentLabel=overdue', label: t('dashboard.seeLate') }}
+      link={{ to: '/admin/invoices?paymentLabel=overdue', label: t('dashboard.seeList') }}
     >
       {() =>
         late.data!.count === 0 ? (

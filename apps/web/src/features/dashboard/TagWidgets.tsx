@@ -57,7 +57,7 @@ export const TagsOverviewPanel = ({
       testId="rfid-overview"
       state={overview}
       size={{ xs: 12, lg: 8 }}
-      link={canReadTags ? { to: '/admin/tagLogs', label: t('actions.seeTagLogs') } : undefined}
+      link={canReadTags ? { to: '/admin/tagLogs', label: t('dashboard.seeList') } : undefined}
     >
       {() => {
         const data = overview.data!;
@@ -133,7 +133,7 @@ export const CategoryTagsPanel = ({ idClient }: { idClient: string }) => {
       state={rows}
       size={{ xs: 12, lg: 8 }}
       bodyMaxHeight={300}
-      link={canReadTags ? { to: '/admin/tagFamilies', label: t('dashboard.seeFamilies') } : undefined}
+      link={canReadTags ? { to: '/admin/tagFamilies', label: t('dashboard.seeList') } : undefined}
     >
       {() =>
         rows.data!.length === 0 ? (
