@@ -66,4 +66,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dir, TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
     }
   });
+
+  it('runs the simulated demo readers only with DEMO_READERS=1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tagstock-config-'));
+    expect(loadConfig({ DATA_DIR: dir }).demoReaders).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_READERS: '0' }).demoReaders).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_READERS: '1' }).demoReaders).toBe(true);
+    for (const bad of ['yes', 'true', '2', ''])
+      expect(() => loadConfig({ DATA_DIR: dir, DEMO_READERS: bad }), bad).toThrow(/DEMO_READERS/);
+  });
 });

@@ -97,6 +97,8 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   // 1: runs the local approved-platform simulator in this process and connects the demo tenants to it.
   PA_SIMULATOR: z.enum(['0', '1']).default('0'),
+  // 1: the reader simulator runs in this process against the Demo tenant's gate and storage reader (a demo without hardware).
+  DEMO_READERS: z.enum(['0', '1']).default('0'),
   // 1: webhook endpoints may be private, loopback or link-local addresses (tests, a local set-up).
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   // An OpenAI-compatible endpoint (…/v1) natural-language report questions go to; unset: the offline parser only.
@@ -139,6 +141,8 @@ export type Config = {
   secretsKey: string;
   publicUrl: string;
   paSimulator: boolean;
+  /** DEMO_READERS=1: simulated readers post to this server (seed/demo-readers.ts). */
+  demoReaders: boolean;
   webhookAllowPrivate: boolean;
   /** The model report questions go to (LLM_URL, without a trailing slash); unset: the offline parser. */
   llmUrl: string | undefined;
@@ -187,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
     secretsKey: e.SECRETS_KEY ?? jwtSecret,
     publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
     paSimulator: e.PA_SIMULATOR === '1',
+    demoReaders: e.DEMO_READERS === '1',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     llmUrl: e.LLM_URL?.replace(/\/+$/, ''),
     llmModel: e.LLM_MODEL,

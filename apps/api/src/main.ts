@@ -7,6 +7,7 @@ import { warmUpRenderer } from './platform/pdf/render-pool';
 import { claimDataDir } from './modules/backups/data-dir-owner';
 import { connectDemoToSimulator } from './seed/seed-platform';
 import { startPaSimulator } from '../../../tools/pa-simulator/src/server';
+import { startDemoReaders, type DemoReaders } from './seed/demo-readers';
 
 async function main() {
   const config = loadConfig();
@@ -31,7 +32,9 @@ async function main() {
     },
     database,
   );
+  let readers: DemoReaders | undefined;
   app.addHook('onClose', async () => {
+    await readers?.stop();
     await simulator?.close();
     await database.close();
     claim?.release();
@@ -52,6 +55,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   if (claim && address && typeof address === 'object') claim.listening({ host: address.address, port: address.port });
+  if (config.demoReaders && address && typeof address === 'object') {
+    // The simulated readers post to this server as real ones would, on its loopback when it listens on every address.
+    const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+    const server = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    readers = await startDemoReaders({ db: database.db, server, readerStatus: app.readerStatus, log: app.log });
+    if (readers) app.log.info({ server }, 'DEMO_READERS: simulated readers post to this server');
+  }
   // The PDF and Factur-X workers load in their own threads, after listening: the first invoice PDF or received
   // invoice after a start does not wait for them, and nothing else waits meanwhile.
   void Promise.all([warmUpRenderer(), warmUpValidator()]).then(

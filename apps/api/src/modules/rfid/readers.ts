@@ -104,5 +104,5 @@ export function readerResource(db: Db) {
       (req) => rotateSecret(req.auth, req.params.id),
     );
   };
-  return { service, routes };
+  return { service, createReader, rotateSecret, routes };
 }
