@@ -1,4 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, SocketEvents } from '../packages/contract/src/constants';
@@ -6,7 +9,7 @@ import { percentile, runLoad, type LoadStats } from '../tools/reader-sim/src/loa
 import { defaultIdentity, demoEpc } from '../tools/reader-sim/src/payloads';
 import { setupGate, signIn, type ApiClient } from '../tools/reader-sim/src/server';
 import { httpSender } from '../tools/reader-sim/src/transport';
-import { dropDatabase, freshDatabase, loadAverage, record, rssMiB, startProcess, stop } from './lib';
+import { dropDatabase, freshDatabase, loadAverage, record, root, rssMiB, runSql, startProcess, stop } from './lib';
 
 /**
  * Ingestion under load on PostgreSQL: simulated exit gates post Zebra batches (most reads are repeats of tags
@@ -41,6 +44,9 @@ const RATE = Number(process.env.BENCH_INGEST_RATE ?? 20_000);
 const CROSSINGS = Number(process.env.BENCH_INGEST_CROSSINGS ?? 500);
 const DWELLING = 250;
 const PORTS = (process.env.BENCH_INGEST_PORTS ?? '8196,8197').split(',').map(Number);
+/** The bare route of the baseline. */
+const BARE_PORT = Number(process.env.BENCH_INGEST_BARE_PORT ?? 8198);
+const SERVER = 'apps/api/src/main.ts';
 /** Validated outputs open (within their 24 h exit window) during the second half of each server's runs. */
 const OPEN_OUTPUTS = Number(process.env.BENCH_INGEST_OPEN_OUTPUTS ?? 10_000);
 const TAGS_PER_OUTPUT = 3;
@@ -108,8 +114,13 @@ type Cluster = {
   databaseUrl: string;
 };
 
-/** A fresh database, 1 or 2 server processes on it, exit gates with enough bound tags for every walk-out. */
-async function cluster(processes: 1 | 2, walkOuts: number): Promise<Cluster> {
+/**
+ * A fresh database, 1 or 2 server processes on it (`script`: the server's entry, by default this checkout's), exit
+ * gates with enough bound tags for every walk-out. Statistics are then refreshed (ANALYZE), as autovacuum would have
+ * done on a database that grew over time: the benchmark's server runs with autovacuum off, and the tens of thousands
+ * of tags bound just before would otherwise be planned as the handful of the seed.
+ */
+async function cluster(processes: 1 | 2, walkOuts: number, script = SERVER): Promise<Cluster> {
   const databaseUrl = await freshDatabase(DB);
   const env = (port: number) => ({
     PORT: String(port),
@@ -122,7 +133,7 @@ async function cluster(processes: 1 | 2, walkOuts: number): Promise<Cluster> {
   // One after the other: the first migrates and seeds.
   const procs = [];
   for (const [i, base] of bases.entries())
-    procs.push((await startProcess('apps/api/src/main.ts', env(PORTS[i]!), `${base}/backend/health`)).proc);
+    procs.push((await startProcess(script, env(PORTS[i]!), `${base}/backend/health`)).proc);
   const api = await signIn(bases[0]!, 'admin@demo.test', PASSWORD);
   const perReader = Math.ceil(walkOuts / READERS);
   const gates = [];
@@ -136,6 +147,7 @@ async function cluster(processes: 1 | 2, walkOuts: number): Promise<Cluster> {
     });
     gates.push({ reader, article: article.id, epcs, next: 0, eventNum: 1 });
   }
+  await runSql(databaseUrl, ['analyze']);
   return { bases, procs, api, gates, databaseUrl };
 }
 
@@ -560,7 +572,7 @@ async function stateRows(c: Cluster): Promise<string> {
 
 /** The same raw-read load against a bare route (no pipeline): the ceiling of the client and HTTP on this machine. */
 async function baseline(): Promise<string> {
-  const port = 8198;
+  const port = BARE_PORT;
   const base = `http://127.0.0.1:${port}`;
   const bare = await startProcess('bench/bare-ingest.ts', { PORT: String(port) }, `${base}/health`);
   const t0 = performance.now();
@@ -589,7 +601,90 @@ async function baseline(): Promise<string> {
   return `| baseline: bare Fastify route taking the same raw-read batches (no pipeline), same run | ${acked} reads in ${seconds.toFixed(1)} s = ${Math.round(acked / seconds)} reads/s (offered ${RATE}/s); batch round trip p50 ${percentile(latency, 50).toFixed(0)} ms, p99 ${percentile(latency, 99).toFixed(0)} ms | |`;
 }
 
+/**
+ * The server of an earlier commit, for a comparison in the same run: its API and packages as `git archive` gives
+ * them, in a temporary folder that uses this checkout's node_modules (so the workspace's `@tagstock/contract` is this
+ * checkout's: compare commits whose contract the API uses the same way).
+ */
+function checkout(ref: string): { script: string; sha: string } {
+  const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: root }).toString().trim();
+  const dir = join(tmpdir(), `tagstock-bench-${sha}`);
+  if (!existsSync(join(dir, SERVER))) {
+    mkdirSync(dir, { recursive: true });
+    execSync(`git archive ${sha} package.json tsconfig.base.json apps/api packages tools | tar -x -C ${dir}`, { cwd: root });
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    if (existsSync(join(root, 'apps/api/node_modules')))
+      symlinkSync(join(root, 'apps/api/node_modules'), join(dir, 'apps/api/node_modules'));
+  }
+  return { script: join(dir, SERVER), sha };
+}
+
+/**
+ * BENCH_INGEST_BEFORE=<git ref>: the gate at CROSSINGS walk-outs/s, the server of that commit against this
+ * checkout's, back to back on fresh databases, with one process and with two (Redis), BENCH_INGEST_ROUNDS times
+ * (the order of the two swapped every round, so that a change in the machine's load favours neither).
+ */
+async function beforeAfter(ref: string) {
+  const before = checkout(ref);
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', 'apps/api', 'packages'], { cwd: root }).length > 0;
+  const servers = [
+    { label: `before (${before.sha})`, script: before.script },
+    { label: `after (${head}${dirty ? ' + uncommitted changes' : ''})`, script: SERVER },
+  ];
+  const rounds = Number(process.env.BENCH_INGEST_ROUNDS ?? 2);
+  const out = [
+    '| round | server | processes | OUT movements written | reader send → send_notification | batch round trip | load average before → after |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const results: { label: string; processes: number; outs: number; p99: number }[] = [];
+  for (let round = 1; round <= rounds; round++)
+    for (const processes of [1, 2] as const)
+      for (const server of round % 2 ? servers : [...servers].reverse()) {
+        const c = await cluster(processes, walkOutsOf(CROSSINGS, SECONDS) + 2000, server.script);
+        const r = await run(c, server.label, {
+          rate: CROSSINGS * 7,
+          crossings: CROSSINGS,
+          listenOn: c.bases[processes - 1]!,
+          seconds: SECONDS,
+        });
+        await teardown(c);
+        const f = figures(r);
+        const outs = Math.round(r.outs / r.seconds);
+        results.push({ label: server.label, processes, outs, p99: f.noticeP99 });
+        out.push(
+          `| ${round} | ${server.label} | ${processes} | **${outs}/s** of ${CROSSINGS} offered (${r.outs} in ` +
+            `${r.seconds.toFixed(1)} s; refused ${r.refused}) | p50 ${percentile(r.latencies, 50).toFixed(0)} ms, ` +
+            `p99 **${f.noticeP99.toFixed(0)} ms** (${r.received} of ${r.expected}) | p99 ${f.batchP99.toFixed(0)} ms | ` +
+            `${r.load.before} → ${r.load.after} |`,
+        );
+      }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  out.push(
+    '',
+    '| server | processes | OUT written/s, median (each round) | notification p99, median (each round) | target |',
+  );
+  out.push('|---|---|---|---|---|');
+  for (const server of servers)
+    for (const processes of [1, 2]) {
+      const mine = results.filter((x) => x.label === server.label && x.processes === processes);
+      const outs = median(mine.map((x) => x.outs));
+      const p99 = median(mine.map((x) => x.p99));
+      out.push(
+        `| ${server.label} | ${processes} | ${outs} (${mine.map((x) => x.outs).join(', ')}) | ${p99.toFixed(0)} ms ` +
+          `(${mine.map((x) => x.p99.toFixed(0)).join(', ')}) | ${CROSSINGS}/s ${mark(outs >= CROSSINGS * 0.98)}, ` +
+          `p99 ≤ 250 ms ${mark(p99 <= 250)} |`,
+      );
+    }
+  record(
+    `Ingestion at ${CROSSINGS} walk-outs/s, before and after in the same run (PostgreSQL 15, ${READERS} Zebra exit ` +
+      `gates over HTTP, ${SECONDS} s per run, ${CROSSINGS * 7} reads/s offered, no open document)`,
+    out,
+  );
+}
+
 export async function ingest(): Promise<void> {
+  if (process.env.BENCH_INGEST_BEFORE) return beforeAfter(process.env.BENCH_INGEST_BEFORE);
   const out: string[] = ['| measure | value | target |', '|---|---|---|'];
   const outputs = OPEN;
   const walkOutsPerSec = `${CROSSINGS} walk-outs/s`;

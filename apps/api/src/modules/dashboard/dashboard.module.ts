@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { ZClientIdParams, ZStockSummary, type TStockSummary } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
+import { queryPrepared, withTenant, type Db, type Tx } from '../../db/client';
 import { tenantFromParam } from '../../platform/auth';
 
 /** Live stock quantity and valuation (pre-tax prices) of a tenant: the figures send_notification also carries. */
 export async function stockSummary(tx: Tx, tenantId: number): Promise<TStockSummary> {
-  const [row] = await queryRows<{ q: string; v: string; n: number; alerts: number }>(
+  const [row] = await queryPrepared<{ q: string; v: string; n: number; alerts: number }>(
     tx,
     sql`select coalesce(sum(quantity), 0)::text as q, coalesce(sum(quantity * price_ht), 0)::text as v,
                count(*)::int as n, count(*) filter (where quantity <= stock_alert)::int as alerts

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TExitReason } from '@tagstock/contract';
-import { queryRows, type Tx } from '../../db/client';
+import { queryPrepared, type Tx } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 
 /** What an OUT at an exit gate is checked against. */
@@ -57,7 +57,7 @@ export const attributionAuthorizer: ExitAuthorizer = {
   rank: 0,
   missing: 'no active attribution of this tag, its article or its category',
   async covers(tx, exits) {
-    const rows = await queryRows<{ i: number; holder: string }>(
+    const rows = await queryPrepared<{ i: number; holder: string }>(
       tx,
       sql`select v.i, h.holder
           from ${jsonRows(

@@ -1,5 +1,5 @@
 import { getTableName, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { queryPrepared } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 import type { AnyDocumentType, DocumentGate } from '../../platform/documents/document-type';
 import type { ExitAuthorizer } from './authorization';
@@ -28,7 +28,7 @@ export function documentGateAuthorizer(type: AnyDocumentType): ExitAuthorizer {
     rank: gate.rank,
     missing: `no ${gate.status} ${type.noun} listing this tag or its article`,
     async covers(tx, batch) {
-      const rows = await queryRows<{ i: number; number: string }>(
+      const rows = await queryPrepared<{ i: number; number: string }>(
         tx,
         sql`with v as (select * from ${jsonRows(
           batch.map((e, i) => ({ i, tenant: e.tenantId, tag: e.tagId, article: e.articleId })),

@@ -9,8 +9,8 @@ import {
   type TStockSummary,
   type TTagEventType,
 } from '@tagstock/contract';
-import { queryRows, withTenant, type Db, type Tx } from '../../db/client';
-import { jsonList, jsonRows } from '../../db/sql-fragments';
+import { queryPrepared, withTenant, type Db, type Tx } from '../../db/client';
+import { idArray, jsonList, jsonRows } from '../../db/sql-fragments';
 import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
 import { emitWebhookEvents } from '../../platform/webhooks/emit';
@@ -89,7 +89,7 @@ const statusEvent = (reader: ReaderRow, at: Date): TReaderStatusEvent => ({
  * serializes the batches of one reader, so the presence state is never read and written concurrently.
  */
 export async function markHeard(tx: Tx, readerId: number): Promise<boolean> {
-  const [row] = await queryRows<{ wasOnline: boolean }>(
+  const [row] = await queryPrepared<{ wasOnline: boolean }>(
     tx,
     sql`update readers r set online = true, last_heard_at = now()
         from (select id, online from readers where id = ${readerId} for update) old
@@ -104,7 +104,7 @@ async function loadPresences(tx: Tx, reader: ReaderRow, reads: Read[]): Promise<
   const epcs = new Set(reads.map((r) => r.epc));
   const keys = [...epcs].flatMap((epc) => [...ports].map((antenna) => ({ antenna, epc })));
   // One primary-key probe per key (LATERAL … LIMIT 1 keeps the planner from scanning a fast-growing table).
-  const rows = await queryRows<{
+  const rows = await queryPrepared<{
     antenna: number;
     epc: string;
     first: string;
@@ -155,7 +155,7 @@ const clonePresences = (state: Map<string, Presence>) => new Map([...state].map(
  * round trip. Answers the keys that were new.
  */
 async function recordKeys(tx: Tx, reader: ReaderRow, keys: string[], epcs: string[]) {
-  const [row] = await queryRows<{ fresh: string[]; tags: TagRow[] }>(
+  const [row] = await queryPrepared<{ fresh: string[]; tags: TagRow[] }>(
     tx,
     sql`with fresh as (
           insert into ingest_events (tenant_id, reader_id, event_key)
@@ -169,7 +169,11 @@ async function recordKeys(tx: Tx, reader: ReaderRow, keys: string[], epcs: strin
                          f.alarm_on_exit as "alarmOnExit", f.name as "familyName"
                   from ${jsonList(epcs)} e(epc)
                   cross join lateral (select * from tags t where t.tenant_id = ${reader.tenantId} and t.epc = e.epc limit 1) t
-                  left join articles a on a.id = t.article_id left join tag_families f on f.id = t.family_id
+                  left join lateral (
+                    select category_id, designation from articles
+                    where id = t.article_id and tenant_id = ${reader.tenantId} limit 1
+                  ) a on true
+                  left join tag_families f on f.id = t.family_id and f.tenant_id = ${reader.tenantId}
                ) x) as tags`,
   );
   return { fresh: new Set(row!.fresh), tags: new Map(row!.tags.map((t) => [t.epc, t])) };
@@ -216,10 +220,10 @@ async function lockStock(tx: Tx, tenantId: number, tags: TagRow[]): Promise<Map<
     tenantId,
     tags.map((t) => t.articleId!),
   );
-  const fresh = await queryRows<{ id: number; inStock: boolean }>(
+  const fresh = await queryPrepared<{ id: number; inStock: boolean }>(
     tx,
-    sql`select t.id, t.in_stock as "inStock" from ${jsonList(tags.map((t) => t.id))} e(id)
-        cross join lateral (select id, in_stock from tags where id = e.id::int and tenant_id = ${tenantId}) t`,
+    sql`select id, in_stock as "inStock" from tags
+        where id = any(${idArray(tags.map((t) => t.id))}) and tenant_id = ${tenantId}`,
   );
   const inStock = new Map(fresh.map((r) => [r.id, r.inStock]));
   for (const t of tags) t.inStock = inStock.get(t.id) ?? t.inStock;
@@ -349,7 +353,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       antenna int, rssi real, is_authorized boolean, authorization_message text, authorization_reason jsonb,
       stock_delta int, seen_at timestamptz)`;
 
-    const rows = await queryRows<{ local: number; id: number }>(
+    const rows = await queryPrepared<{ local: number; id: number }>(
       tx,
       sql`with created as materialized (
             select nextval(pg_get_serial_sequence('tag_movements', 'id')) as new_id, v.*
@@ -367,7 +371,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
               is_authorized = v.is_authorized, authorization_message = v.authorization_message,
               authorization_reason = v.authorization_reason, stock_delta = v.stock_delta, seen_at = v.seen_at
             from ${jsonRows([...decided.values()])} as v${movementColumns}
-            where m.id = v.id and m.tenant_id = ${reader.tenantId}
+            where m.id = v.id and m.id = any(${idArray(decided.keys(), 'bigint')}) and m.tenant_id = ${reader.tenantId}
           ),
           presences as (
             insert into tag_presences (tenant_id, reader_id, antenna, epc, first_seen_at, last_seen_at, movement_id)

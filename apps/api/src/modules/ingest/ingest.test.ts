@@ -726,3 +726,62 @@ describe('exit authorization', () => {
     expect(other!.isAuthorized).toBe(false);
   });
 });
+
+describe('batches of many walk-outs', () => {
+  it('decides each walk-out of one article on its own, in the batch after its inner side, with exact stock', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    // Seven tags of an article with 5 in stock: the sixth and seventh walk out with no stock left to take.
+    const epcs = Array.from({ length: 7 }, (_, i) => epcOf(81 + i));
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs });
+    const tags = await platformRows<{ id: number; epc: string }>(
+      db(),
+      sql`select id, epc from tags where epc = any(${`{${epcs.join(',')}}`}::text[]) order by epc`,
+    );
+    const consumer = await ok(admin, 'POST', '/consumers', { name: 'Équipe lots' });
+    // The third tag alone is attributed: one authorized exit among refused ones of the same article.
+    await ok(admin, 'POST', '/attributions', { consumerId: consumer.id, tagId: tags[2]!.id, startDate: '2024-01-01' });
+    notify.mockClear();
+    // Their inner sides in one batch (unknown movements), their outer sides in the next (seven OUTs decided at once).
+    const inner = await post(
+      'impinj',
+      epcs.map((e, i) => impinjRead(e, 1, i)),
+      bearer(secret),
+    );
+    expect(inner.json()).toMatchObject({ presences: 7, movements: 7 });
+    const outer = await post(
+      'impinj',
+      epcs.map((e, i) => impinjRead(e, 2, 10 + i)),
+      bearer(secret),
+    );
+    expect(outer.json()).toMatchObject({ presences: 7, movements: 7 });
+
+    const moves = await movements(reader.id);
+    expect(moves.map((m) => [m.epc, m.eventType, m.isAuthorized, m.stockDelta])).toEqual(
+      epcs.map((e, i) => [e, 'OUT', i === 2, i < 5 ? -1 : 0]),
+    );
+    expect(await quantity(article.id)).toBe(0);
+    const stock = await platformRows<{ delta: number; after: number; sourceId: number }>(
+      db(),
+      sql`select delta, quantity_after as after, source_id as "sourceId" from stock_movements
+          where article_id = ${article.id} and reason_code = 'rfid' order by id`,
+    );
+    expect(stock.map((s) => [s.delta, s.after])).toEqual([4, 3, 2, 1, 0].map((after) => [-1, after]));
+    expect(stock.map((s) => s.sourceId)).toEqual(moves.slice(0, 5).map((m) => m.id));
+    const inStock = await platformRows<{ epc: string; s: boolean }>(
+      db(),
+      sql`select epc, in_stock as s from tags where epc = any(${`{${epcs.join(',')}}`}::text[]) order by epc`,
+    );
+    expect(inStock.every((t) => !t.s)).toBe(true);
+
+    // One notification per walk-out, in order, each with its own verdict and the totals after the batch.
+    const notices = notify.mock.calls.filter((c) => c[1] === SocketEvents.sendNotification).map((c) => c[2]);
+    expect(notices.map((x) => (x as { newTagMouvement: { id: number } }).newTagMouvement.id)).toEqual(
+      moves.map((m) => m.id),
+    );
+    expect(notices.map((x) => (x as { isAuthorized: boolean }).isAuthorized)).toEqual(epcs.map((_, i) => i === 2));
+    expect(notices[2]).toMatchObject({ authorizationReason: { code: 'authorized', params: { cover: 'Équipe lots' } } });
+    const totals = new Set(notices.map((x) => JSON.stringify((x as { result: unknown }).result)));
+    expect(totals.size).toBe(1);
+  });
+});

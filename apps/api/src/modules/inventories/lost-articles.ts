@@ -12,7 +12,7 @@ import {
   type TLostArticleSettings,
 } from '@tagstock/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows, type Db, type Tx } from '../../db/client';
+import { queryPrepared, queryRows, type Db, type Tx } from '../../db/client';
 import { isoUtc, jsonList } from '../../db/sql-fragments';
 import { logActivity } from '../../platform/activity-log';
 import { tenantScope } from '../../platform/auth';
@@ -86,7 +86,7 @@ export async function markFound(
   seen: SQL,
 ): Promise<TLostArticleFound[]> {
   const t = ctx.tenantId;
-  const found = await queryRows<TLostArticleFound & { back: boolean }>(
+  const found = await queryPrepared<TLostArticleFound & { back: boolean }>(
     tx,
     sql`with old as (
           select l.tag_id, l.status, l.written_off from lost_articles l

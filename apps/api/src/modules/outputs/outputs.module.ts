@@ -9,7 +9,7 @@ import {
   type TMotifsByClient,
   type TMotifsOverview,
 } from '@tagstock/contract';
-import { queryRows, withTenant, type Db } from '../../db/client';
+import { queryPrepared, queryRows, withTenant, type Db } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 import { tenantFromParam } from '../../platform/auth';
 import { documentRoutes } from '../../platform/documents/document-routes';
@@ -28,7 +28,7 @@ export const outputAuthorizer: ExitAuthorizer = {
   rank: 10,
   missing: 'no validated output of this tag in the last 24 hours',
   async covers(tx, exits) {
-    const rows = await queryRows<{ i: number; number: string }>(
+    const rows = await queryPrepared<{ i: number; number: string }>(
       tx,
       sql`select distinct on (v.i) v.i, o.number
           from ${jsonRows(exits.map((e, i) => ({ i, tenant: e.tenantId, tag: e.tagId, at: e.at.toISOString() })))}

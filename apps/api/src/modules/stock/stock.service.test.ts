@@ -27,18 +27,30 @@ async function newArticles(count: number, quantity = 0): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-/** The transaction with its statements counted (every statement of moveStock goes through `execute`). */
+/**
+ * The transaction with its statements counted: every statement of moveStock goes through `execute` or, prepared
+ * (`queryPrepared`), through its session's `prepareQuery`.
+ */
 function counting(tx: Tx) {
   const counter = { statements: 0 };
-  const wrapped = new Proxy(tx, {
+  const counted = <T extends object>(target: T, method: string): T =>
+    new Proxy(target, {
+      get(t, prop, receiver) {
+        const value = Reflect.get(t, prop, receiver) as unknown;
+        if (prop === method && typeof value === 'function')
+          return (...args: unknown[]) => {
+            counter.statements += 1;
+            return (value as (...a: unknown[]) => unknown).apply(t, args);
+          };
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+      },
+    });
+  const wrapped = new Proxy(counted(tx, 'execute'), {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
-      if (prop === 'execute' && typeof value === 'function')
-        return (...args: unknown[]) => {
-          counter.statements += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (prop !== '_') return value;
+      const inner = value as Tx['_'];
+      return { ...inner, session: counted(inner.session, 'prepareQuery') };
     },
   });
   return { tx: wrapped, counter };

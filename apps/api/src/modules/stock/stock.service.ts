@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { QUANTITY_MAX, type TStockReasonCode } from '@tagstock/contract';
-import { queryRows, type Tx } from '../../db/client';
-import { jsonList, jsonRows } from '../../db/sql-fragments';
+import { queryPrepared, queryRows, type Tx } from '../../db/client';
+import { idArray, jsonRows } from '../../db/sql-fragments';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { webhookEmission, webhooksQueued } from '../../platform/webhooks/emit';
 
@@ -31,11 +31,10 @@ export type MovedArticle = { articleId: number; reference: string; designation: 
 export async function lockArticles(tx: Tx, tenantId: number, articleIds: Iterable<number>) {
   const ids = [...new Set(articleIds)];
   if (!ids.length) return new Map<number, number>();
-  const rows = await queryRows<{ id: number; quantity: number }>(
+  const rows = await queryPrepared<{ id: number; quantity: number }>(
     tx,
-    sql`select a.id, a.quantity from ${jsonList(ids)} e(id)
-        cross join lateral (select id, quantity from articles where id = e.id::int and tenant_id = ${tenantId}) a
-        order by a.id for update of a`,
+    sql`select id, quantity from articles where id = any(${idArray(ids)}) and tenant_id = ${tenantId}
+        order by id for update`,
   );
   return new Map(rows.map((r) => [r.id, r.quantity]));
 }
@@ -126,7 +125,7 @@ export async function moveStock(
     after,
     delta: after - quantities.get(id)!,
   }));
-  const written = await queryRows<{ id: number; reference: string; designation: string; webhooks: number }>(
+  const written = await queryPrepared<{ id: number; reference: string; designation: string; webhooks: number }>(
     tx,
     sql`with v as materialized (
           select row_number() over () as ord, v.* from ${jsonRows(rows)} as v(article_id int, delta int,
@@ -135,7 +134,7 @@ export async function moveStock(
         n as (select * from ${jsonRows(articles)} as n(id int, before int, after int, delta int)),
         stock as (
           update articles a set quantity = a.quantity + n.delta, updated_at = now()
-          from n where a.id = n.id and a.tenant_id = ${ctx.tenantId}
+          from n where a.id = n.id and a.id = any(${idArray(articles.map((a) => a.id))}) and a.tenant_id = ${ctx.tenantId}
           returning a.id, a.reference, a.designation, a.stock_alert
         ),
         moves as (

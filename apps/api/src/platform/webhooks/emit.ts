@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TWebhookEvent } from '@tagstock/contract';
-import { queryRows, type Tx } from '../../db/client';
+import { queryPrepared, type Tx } from '../../db/client';
 import { messagesQueued } from '../outbox/outbox';
 
 /*
@@ -77,7 +77,7 @@ export async function emitWebhookEventsFrom(
   event: TWebhookEvent,
   source: SQL,
 ): Promise<number> {
-  const [row] = await queryRows<{ queued: number }>(
+  const [row] = await queryPrepared<{ queued: number }>(
     tx,
     sql`with ${webhookEmission('wh', tenantId, event, source)} select count(*)::int as queued from wh_deliveries`,
   );
