@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -27,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isQueryError } from '../app/base-api';
+import { firstFocusable, goTo, useFocusInvalid } from './focus-field';
 import { fieldErrorKey, validationKey, type FieldKind } from './form-errors';
 import { problemMessage } from './notify';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -63,6 +65,8 @@ export type FieldDef = {
   render?: (props: CustomFieldProps) => ReactNode;
   /** Starts a titled group of fields (a customer's delivery address): the title's translation key. */
   section?: string;
+  /** A unit after the value ("% par an"): the label stays short enough to be read whole. Translation key. */
+  unitKey?: string;
 };
 
 export type CustomFieldProps = {
@@ -99,18 +103,6 @@ export const localizeValues = (fields: readonly FieldDef[], values: FormValues, 
   }
   return out;
 };
-
-/** The first control a user can type in or pick from, in page order (hidden and read-only inputs skipped). */
-const firstFocusable = (root: ParentNode | null | undefined): HTMLElement | null =>
-  root?.querySelector<HTMLElement>(
-    [
-      'input:not([type=hidden]):not([disabled]):not([readonly]):not([tabindex="-1"])',
-      'textarea:not([disabled]):not([readonly]):not([aria-hidden=true])',
-      '[role=combobox][tabindex="0"]',
-      // A date field's first section (day, month or year).
-      '[role=spinbutton][tabindex="0"]',
-    ].join(', '),
-  ) ?? null;
 
 /** What the schema receives: empty numbers and selects are missing values; a French decimal comma is a dot. */
 const normalize = (fields: readonly FieldDef[], values: FieldValues): FieldValues => {
@@ -249,7 +241,7 @@ export const reportInvalid = (
   const invalid = fields.filter((f) => errors[f.name]);
   const missing = invalid.filter((f) => /^validation\.(required|select)/.test(String(errors[f.name]?.message ?? '')));
   const first = invalid[0];
-  if (first) firstFocusable(form?.querySelector(`[data-field="${first.name}"]`))?.focus();
+  if (first) goTo(firstFocusable(form?.querySelector(`[data-field="${first.name}"]`)));
   return missing.length ? t('safeActions.fillFields', { fields: missing.map((f) => t(f.labelKey)).join(', ') }) : null;
 };
 
@@ -348,6 +340,9 @@ export const ResourceFields = ({ fields, control, register, errors, disabled }: 
               autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : 'off')}
               disabled={disabled || field.displayOnly}
               slotProps={{
+                input: field.unitKey
+                  ? { endAdornment: <InputAdornment position="end">{t(field.unitKey)}</InputAdornment> }
+                  : undefined,
                 htmlInput: {
                   readOnly: field.readOnly,
                   inputMode:
@@ -419,6 +414,7 @@ export const ResourceForm = <TOutput,>({
   const [formError, setFormError] = useState<string | null>(null);
   const [askDiscard, setAskDiscard] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusInvalid = useFocusInvalid(formRef);
 
   // Reset when the dialog opens or its values really change: a new object with the same values (a re-render, a
   // language detected again) must not wipe the fields typed and the errors a refused save just named.
@@ -446,6 +442,8 @@ export const ResourceForm = <TOutput,>({
       await onSubmit(values as TOutput);
     } catch (error) {
       setFormError(placeServerErrors(error, visible, setError, t));
+      // The server's refusal: its first faulty field, or its message (the focus was on the save button).
+      focusInvalid();
     }
   };
 
@@ -472,7 +470,7 @@ export const ResourceForm = <TOutput,>({
         <DialogTitle id="resource-form-title">{title}</DialogTitle>
         <DialogContent dividers>
           {formError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
+            <Alert severity="error" tabIndex={-1} sx={{ mb: 2 }}>
               {formError}
             </Alert>
           )}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,7 @@ import { isQueryError } from '../app/base-api';
 import { toQueryString, type ResourceApi } from '../app/resource-api';
 import { columnLabel, importErrorText, rejectedCsv, sheetLang } from './import-report';
 import { problemMessage } from './notify';
+import { UploadMessage, useUploadMessage } from './UploadMessage';
 import type { ListParams } from './use-list-params';
 
 /** Saves a blob under a name through a temporary link. */
@@ -177,27 +178,33 @@ export const ImportButton = ({
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<TImportReport | null>(null);
   const [done, setDone] = useState<TImportReport | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Why a file was refused, on the dialog (focused), until the next file.
+  const failure = useUploadMessage();
   const [runImport, { isLoading }] = useImport();
   const input = useRef<HTMLInputElement>(null);
+  // A file read: the focus goes to what the dry run found, not back to the page.
+  const reportRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (report) reportRef.current?.focus();
+  }, [report]);
 
   const close = () => {
     setOpen(false);
     setFile(null);
     setReport(null);
     setDone(null);
-    setFailure(null);
+    failure.clear();
   };
 
   const preview = async (picked: File) => {
     setFile(picked);
     setReport(null);
     setDone(null);
-    setFailure(null);
+    failure.clear();
     try {
       setReport(await runImport({ file: picked, dryRun: true, lang }).unwrap());
     } catch (error) {
-      setFailure(problemMessage(error, t));
+      failure.refused(problemMessage(error, t, 'messages.uploadFailed'));
     }
   };
 
@@ -213,7 +220,7 @@ export const ImportButton = ({
       // Rows that became invalid since the preview: nothing was written; show why.
       const body = isQueryError(error) ? (error.problem as unknown as Partial<TImportReport>) : null;
       if (body?.errors) setReport({ rows: 0, created: 0, updated: 0, applied: false, ...body } as TImportReport);
-      setFailure(problemMessage(error, t));
+      failure.refused(problemMessage(error, t, 'messages.uploadFailed'));
     }
   };
 
@@ -263,7 +270,7 @@ export const ImportButton = ({
                 }}
               />
             </Stack>
-            {failure && <Alert severity="error">{failure}</Alert>}
+            <UploadMessage outcome={failure.outcome} testId="import-failure" />
             {done ? (
               <Alert
                 severity="warning"
@@ -277,7 +284,11 @@ export const ImportButton = ({
                 {t('transfer.rejected', { count: done.rejectedCount ?? done.rejected?.length ?? 0 })}
               </Alert>
             ) : (
-              report && <ReportView report={report} />
+              report && (
+                <Box ref={reportRef} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+                  <ReportView report={report} />
+                </Box>
+              )
             )}
           </Stack>
         </DialogContent>

@@ -3,6 +3,7 @@ import { frFR } from '@mui/x-data-grid/locales';
 import {
   formatMoney,
   formatMonth,
+  formatRate,
   fromDecimalInput,
   previewPriceWithTax,
   toDecimalInput,
@@ -21,6 +22,13 @@ describe('formats', () => {
   it('formats amounts from decimal strings', () => {
     expect(formatMoney('1234.5', 'en')).toBe('€1,234.50');
     expect(formatMoney(null, 'fr')).toBe('—');
+  });
+
+  it('keeps a rate and its percent sign together: a narrow no-break space in French, none in English', () => {
+    expect(formatRate('5.5', 'fr')).toBe('5,5\u202f%');
+    expect(formatRate('20', 'fr-FR')).toBe('20\u202f%');
+    expect(formatRate('5.5', 'en')).toBe('5.5%');
+    expect(formatRate(null, 'fr')).toBe('—');
   });
 
   it('names a month in the language, whatever the time zone', () => {

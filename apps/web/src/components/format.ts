@@ -6,10 +6,13 @@ export const formatMoney = (value: string | null | undefined, language: string):
     ? '—'
     : new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(value as `${number}`);
 
+/** A rate: "5,5 %" in French (a narrow no-break space: never "5,5" on one line and "%" on the next), "5.5%" in English. */
 export const formatRate = (value: string | null | undefined, language: string): string =>
   value === null || value === undefined || value === ''
     ? '—'
-    : `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value as `${number}`)} %`;
+    : `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value as `${number}`)}${
+        language.startsWith('fr') ? '\u202f' : ''
+      }%`;
 
 export const formatNumber = (value: number | null | undefined, language: string): string =>
   value === null || value === undefined ? '—' : new Intl.NumberFormat(language).format(value);

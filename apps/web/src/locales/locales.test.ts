@@ -154,6 +154,7 @@ describe('locales', () => {
       decremented: 'Decremented successfully',
       imageUpdated: 'Image updated',
       uploadFailed: 'Error uploading file',
+      fileUploaded: 'File uploaded',
       permissionsAdded: 'Role permissions added',
       permissionsDeleted: 'Role permissions deleted',
     });

@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next';
 import { toast } from 'react-toastify';
 import { nextStatuses, type TDocumentTransition } from '@tagstock/contract';
 import { isQueryError } from '../../app/base-api';
+import { visuallyHidden } from '../visually-hidden';
 import { BackLink, LoadError } from '../BackLink';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useLeaveGuard } from '../LeaveGuard';
@@ -28,19 +29,6 @@ export const documentId = (param: string | undefined): number | null => {
   const id = Number(param);
   return Number.isInteger(id) && id > 0 ? id : Number.NaN;
 };
-
-// Read by screen readers, not shown.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 type Loaded<D> = { data?: D; isLoading: boolean; error?: unknown };
 

@@ -23,6 +23,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../ScrollRegion';
 import { EmptyRow } from '../Section';
+import { visuallyHidden } from '../visually-hidden';
 import type { DraftErrors, LineDraft } from './lines';
 
 /** A fixed choice of a column: its value ('' for none), its label, and what a closed select shows when shorter. */
@@ -244,11 +245,18 @@ const LineTable = <L extends LineDraft>({
                 <TableCell
                   key={column.field}
                   align={column.input?.multiline || column.input?.options ? 'left' : 'right'}
+                  sx={column.input ? undefined : { whiteSpace: 'nowrap' }}
                 >
                   {column.label}
                 </TableCell>
               ))}
-              {!readOnly && <TableCell sx={{ width: 48 }} />}
+              {!readOnly && (
+                <TableCell sx={{ width: 48 }}>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('actions.delete')}
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>

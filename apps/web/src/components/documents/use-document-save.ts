@@ -2,9 +2,13 @@ import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { useFocusInvalid } from '../focus-field';
 import { problemMessage } from '../notify';
 
 type Errors = Record<string, string>;
+
+/** The page's content (AppShell's main), where a document's fields are. */
+const mainContent = () => document.getElementById('main-content');
 type Mutation<A, R> = (args: A) => { unwrap(): Promise<R> };
 
 /**
@@ -26,11 +30,14 @@ export function useDocumentSave<B, D extends { id: number }>(opts: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A refused save puts the cursor in its first faulty field (brought into view), not on the save button.
+  const focusInvalid = useFocusInvalid(mainContent);
   return async (allowLeave: () => void) => {
     const { body, errors } = opts.check();
     opts.setErrors(errors);
     if (Object.keys(errors).length) {
       toast.error(t('purchaseOrders.validation.fix'));
+      focusInvalid();
       return;
     }
     try {
@@ -48,6 +55,7 @@ export function useDocumentSave<B, D extends { id: number }>(opts: {
     } catch (error) {
       const onFields = opts.serverErrors(error);
       opts.setErrors(onFields);
+      if (Object.keys(onFields).length) focusInvalid();
       toast.error(Object.keys(onFields).length ? t('purchaseOrders.validation.fix') : problemMessage(error, t));
     }
   };

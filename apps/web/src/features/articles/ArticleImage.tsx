@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { TArticle } from '@tagstock/contract';
 import { ImageFileButton, ImageFrame, useImageUrl } from '../../components/ImagePicker';
+import { UploadMessage, useUploadMessage } from '../../components/UploadMessage';
 import { useUploadArticleImageMutation } from './api';
 
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
@@ -11,13 +11,14 @@ export const ArticleImage = ({ article, canWrite }: { article: TArticle; canWrit
   const { t } = useTranslation();
   const url = useImageUrl(article.hasImage ? `/articles/${article.id}/image` : null, article.updatedAt);
   const [upload, { isLoading }] = useUploadArticleImageMutation();
+  const message = useUploadMessage();
 
   const onFile = async (file: File) => {
     try {
       await upload({ id: article.id, file }).unwrap();
-      toast.success(t('messages.imageUpdated'));
+      message.succeeded(t('messages.imageUpdated'));
     } catch {
-      toast.error(t('messages.uploadFailed'));
+      message.refused(t('messages.uploadFailed'));
     }
   };
 
@@ -33,6 +34,7 @@ export const ArticleImage = ({ article, canWrite }: { article: TArticle; canWrit
           onFile={(file) => void onFile(file)}
         />
       )}
+      <UploadMessage outcome={message.outcome} onClose={message.clear} />
     </Stack>
   );
 };

@@ -13,6 +13,7 @@ import { isQueryError } from '../../app/base-api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { problemMessage } from '../../components/notify';
 import { ImageFileButton, ImageFrame, useImageUrl } from '../../components/ImagePicker';
+import { UploadMessage, useUploadMessage } from '../../components/UploadMessage';
 import { useDeleteCompanyLogoMutation, useUploadCompanyLogoMutation } from './api';
 
 const MAX_MB = COMPANY_LOGO_MAX_BYTES / (1024 * 1024);
@@ -24,22 +25,23 @@ export const CompanyLogo = ({ company, canWrite }: { company: TCompanySettings; 
   const [upload, { isLoading: uploading }] = useUploadCompanyLogoMutation();
   const [remove, { isLoading: removing }] = useDeleteCompanyLogoMutation();
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const message = useUploadMessage();
 
   const onFile = async (file: File) => {
     // Checked here too: the server refuses them anyway, the user learns why at once.
     if (!(COMPANY_LOGO_TYPES as readonly string[]).includes(file.type)) {
-      toast.error(t('company.logoTypes'));
+      message.refused(t('company.logoTypes'));
       return;
     }
     if (file.size > COMPANY_LOGO_MAX_BYTES) {
-      toast.error(t('company.logoTooLarge', { max: MAX_MB }));
+      message.refused(t('company.logoTooLarge', { max: MAX_MB }));
       return;
     }
     try {
       await upload(file).unwrap();
-      toast.success(t('company.logoUpdated'));
+      message.succeeded(t('company.logoUpdated'));
     } catch (error) {
-      toast.error(
+      message.refused(
         isQueryError(error) && hasErrorCode(error.problem, 'unsupported_image')
           ? t('company.logoTypes')
           : problemMessage(error, t, 'messages.uploadFailed'),
@@ -94,6 +96,7 @@ export const CompanyLogo = ({ company, canWrite }: { company: TCompanySettings; 
               )}
             </Stack>
           )}
+          <UploadMessage outcome={message.outcome} onClose={message.clear} />
         </Stack>
       </CardContent>
       <ConfirmDialog

@@ -36,6 +36,7 @@ import { PlatformSettings } from '../einvoicing/PlatformSettings';
 import { useCompanyQuery, useSaveCompanyMutation } from './api';
 import { CompanyLogo } from './CompanyLogo';
 import { ExportAllData } from './ExportAllData';
+import { useFocusInvalid } from '../../components/focus-field';
 import { InvoicingReadiness } from './InvoicingReadiness';
 
 /** The electronic address (BT-34), with what it is when left empty. */
@@ -119,7 +120,13 @@ const SECTIONS: readonly { titleKey: string; fields: readonly FieldDef[] }[] = [
       { name: 'legalForm', labelKey: 'fields.legalForm', kind: 'text', half: true },
       { name: 'shareCapital', labelKey: 'fields.shareCapital', kind: 'money', half: true },
       { name: 'rcsCity', labelKey: 'fields.rcsCity', kind: 'text', half: true },
-      { name: 'latePenaltyRate', labelKey: 'fields.latePenaltyRate', kind: 'rate', half: true },
+      {
+        name: 'latePenaltyRate',
+        labelKey: 'company.latePenalties',
+        unitKey: 'company.percentPerYear',
+        kind: 'rate',
+        half: true,
+      },
       {
         name: 'supplyKind',
         labelKey: 'fields.supplyKind',
@@ -152,6 +159,7 @@ export const CompanyPage = () => {
   });
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusInvalid = useFocusInvalid(formRef);
   // What invoicing still lacks, as typed: it changes with the fields, before any save.
   const values = useWatch({ control }) as Record<string, unknown>;
   const missing = useMemo(() => companyMissingForInvoicing(values), [values]);
@@ -169,6 +177,7 @@ export const CompanyPage = () => {
       toast.success(t('company.saved'));
     } catch (error) {
       setFormError(placeServerErrors(error, FIELDS, setError, t));
+      focusInvalid();
     }
   };
 
@@ -204,7 +213,11 @@ export const CompanyPage = () => {
             }
           >
             <Stack spacing={3}>
-              {formError && <Alert severity="error">{formError}</Alert>}
+              {formError && (
+                <Alert severity="error" tabIndex={-1}>
+                  {formError}
+                </Alert>
+              )}
               {sections.map((section) => (
                 <Card key={section.titleKey} component="section" aria-label={t(section.titleKey)}>
                   <CardContent>

@@ -5,16 +5,11 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { firstFocusable, goTo } from '../../components/focus-field';
 import { settingLabelKey } from '../invoices/IssueRefusal';
 
 /** Brings the field of a setting into view and puts the cursor in it. */
-const goToField = (field: string) => {
-  const input = document.querySelector<HTMLElement>(
-    `[data-field="${field}"] input:not([type="hidden"]), [data-field="${field}"] textarea, [data-field="${field}"] [role="combobox"]`,
-  );
-  input?.scrollIntoView({ block: 'center' });
-  input?.focus({ preventScroll: true });
-};
+const goToField = (field: string) => goTo(firstFocusable(document.querySelector(`[data-field="${field}"]`)));
 
 /**
  * What the settings still lack for an invoice to be issued, as typed (before saving), or that nothing does; each

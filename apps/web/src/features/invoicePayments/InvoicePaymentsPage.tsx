@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,8 +6,8 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { TInvoiceSummary } from '@tagstock/contract';
+import { useFocusInvalid } from '../../components/focus-field';
 import { formatMoney } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { ReferenceSelect } from '../../components/ReferenceSelect';
@@ -46,6 +47,15 @@ const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TI
   const allocations = useAllocations(invoices, amount, language);
   const [create, { isLoading }] = paymentsApi.useCreate();
   const over = allocations.check.onAccount !== null && allocations.check.onAccount < 0n;
+  // What the last payment recorded: said in the section and focused (the record button is disabled while it
+  // saves, which would drop the focus to the page's body); a refused one focuses its first faulty field.
+  const [recorded, setRecorded] = useState<{ text: string; id: number } | null>(null);
+  const recordedRef = useRef<HTMLDivElement>(null);
+  const recordedId = recorded?.id;
+  useEffect(() => {
+    if (recordedId !== undefined) recordedRef.current?.focus();
+  }, [recordedId]);
+  const focusInvalid = useFocusInvalid(() => document.querySelector<HTMLElement>('[data-testid="new-payment"]'));
 
   const change = (changes: Partial<PaymentDraft>) => {
     payment.change(changes);
@@ -53,26 +63,32 @@ const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TI
     if (changes.amount !== undefined) allocations.fill(toCents(changes.amount));
   };
   const submit = async () => {
-    if (!payment.check() || allocations.check.errors.size || over) return;
+    setRecorded(null);
+    if (!payment.check() || allocations.check.errors.size || over) {
+      focusInvalid();
+      return;
+    }
     try {
-      const recorded = await create({
+      const saved = await create({
         ...paymentBody(draft),
         customerId: Number(customerId),
         allocations: allocationsToSend(allocations.typed),
       }).unwrap();
-      toast.success(
-        t('invoicePayments.recorded', {
+      setRecorded({
+        text: t('invoicePayments.recorded', {
           allocated: formatMoney(
-            fromCents((toCents(recorded.amount) ?? 0n) - (toCents(recorded.unallocated) ?? 0n)),
+            fromCents((toCents(saved.amount) ?? 0n) - (toCents(saved.unallocated) ?? 0n)),
             language,
           ),
-          onAccount: formatMoney(recorded.unallocated, language),
+          onAccount: formatMoney(saved.unallocated, language),
         }),
-      );
+        id: saved.id,
+      });
       payment.reset(emptyPayment());
       allocations.clear();
     } catch (error) {
       payment.refused(error);
+      focusInvalid();
     }
   };
   return (
@@ -85,8 +101,22 @@ const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TI
         </Button>
       }
     >
+      {recorded && (
+        <Alert
+          ref={recordedRef}
+          tabIndex={-1}
+          severity="success"
+          role="status"
+          sx={{ mb: 2 }}
+          data-testid="payment-recorded"
+          onClose={() => setRecorded(null)}
+          closeText={t('actions.close')}
+        >
+          {recorded.text}
+        </Alert>
+      )}
       {payment.problem && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="payment-problem">
+        <Alert severity="error" tabIndex={-1} sx={{ mb: 2 }} data-testid="payment-problem">
           {payment.problem}
         </Alert>
       )}
@@ -101,7 +131,7 @@ const NewPayment = ({ customerId, invoices }: { customerId: string; invoices: TI
         testId="allocations"
       />
       {over && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" tabIndex={-1} sx={{ mt: 2 }}>
           {t('invoicePayments.overAllocated')}
         </Alert>
       )}

@@ -33,6 +33,7 @@ export const INVOICE_HEADER: HeaderField<InvoiceHeader, TInvoice>[] = [
     name: 'billingDate',
     label: 'invoices.billingDate',
     kind: 'date',
+    helper: 'invoices.billingDateHelp',
     size: QUARTER,
     show: (invoice, language) => formatDate(invoice.billingDate ?? invoice.invoiceDate, language),
   },

@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import {
@@ -36,7 +36,8 @@ import { saveFile } from '../../components/TransferActions';
 import { useCanWrite, useHasPermission } from '../../components/use-permission';
 import { EinvoiceLifecycleSection } from '../einvoicing/EinvoiceLifecycleSection';
 import { useLinkReceivedInvoiceSupplierMutation, useReceivedInvoiceQuery } from './api';
-import { formatAmount, formatQuantity } from './receive';
+import { UploadMessage, type UploadOutcome } from '../../components/UploadMessage';
+import { formatAmount, formatQuantity, type ReceivedArrival } from './receive';
 import { unitName } from './units';
 import { FrRulesChip, ValidityChip } from './ValidityChip';
 
@@ -397,6 +398,11 @@ export const ReceivedInvoiceDetailPage = () => {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: invoice, isLoading, error } = useReceivedInvoiceQuery(id, { skip: !valid });
+  // The upload that opened this page (received, or recognised as received before) says so here.
+  const arrival = useLocation().state as ReceivedArrival;
+  const [upload, setUpload] = useState<UploadOutcome | null>(() =>
+    arrival?.upload ? { ...arrival.upload, id: 1 } : null,
+  );
   if (!valid) return <LoadError error={null} missing to={LIST} label={t('receivedInvoices.title')} />;
   if (isLoading) return <Loading />;
   if (error || !invoice) return <LoadError error={error} to={LIST} label={t('receivedInvoices.title')} />;
@@ -410,6 +416,7 @@ export const ReceivedInvoiceDetailPage = () => {
         actions={<DownloadOriginal invoice={invoice} />}
       />
       <Stack spacing={2}>
+        {upload && <UploadMessage outcome={upload} onClose={() => setUpload(null)} />}
         <Section title={t('receivedInvoices.header')} testId="received-invoice-header">
           <Grid container spacing={2}>
             <Info

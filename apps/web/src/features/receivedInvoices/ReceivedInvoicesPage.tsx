@@ -15,6 +15,7 @@ import { supplierRef } from '../suppliers/api';
 import { receivedInvoicesApi } from './api';
 import { BuyerMismatchDialog } from './BuyerMismatchDialog';
 import { ValidityChip } from './ValidityChip';
+import { UploadMessage } from '../../components/UploadMessage';
 import { ACCEPTED_FILES, formatAmount, MAX_MB, useReceiveFile } from './receive';
 
 const useColumns = () => {
@@ -116,7 +117,7 @@ export const ReceivedInvoicesPage = () => {
   ];
   const query = useFilterQuery(filters);
   const columns = useColumns();
-  const { send, sending, question, confirm, cancel } = useReceiveFile();
+  const { send, sending, question, confirm, cancel, outcome, clearOutcome } = useReceiveFile();
   const [dragging, setDragging] = useState(false);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -169,6 +170,11 @@ export const ReceivedInvoicesPage = () => {
           <Typography color="text.secondary">
             {sending ? t('receivedInvoices.sending') : t('receivedInvoices.dropHint', { max: MAX_MB })}
           </Typography>
+        </Box>
+      )}
+      {outcome && (
+        <Box sx={{ mb: 2 }}>
+          <UploadMessage outcome={outcome} onClose={clearOutcome} />
         </Box>
       )}
       <FilterBar filters={filters} />

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { TFunction } from 'i18next';
 import {
   EINVOICE_REFUSALS,
@@ -14,6 +13,7 @@ import {
 import { hasErrorCode } from '@tagstock/contract/constants';
 import { isQueryError } from '../../app/base-api';
 import { problemMessage } from '../../components/notify';
+import { useUploadMessage, type UploadOutcome } from '../../components/UploadMessage';
 import { useReceiveInvoiceMutation } from './api';
 
 export const MAX_MB = RECEIVED_INVOICE_MAX_BYTES / (1024 * 1024);
@@ -38,29 +38,38 @@ export function refusalText(error: unknown, t: TFunction): string | null {
 /** A file the server asks about before keeping it: its buyer is another company than ours. */
 export type BuyerQuestion = { file: File; params: TBuyerMismatchParams };
 
+/** What a received invoice's page shows on arrival: the outcome of the upload that opened it. */
+export type ReceivedArrival = { upload?: Pick<UploadOutcome, 'severity' | 'text'> } | null;
+
 /**
- * Sends a file and opens what became of it: the new invoice, or the one already received from the same file;
- * a refused file says why. An invoice addressed to another company waits for the user's answer (`question`):
- * `confirm` sends it again with `confirmBuyer`, `cancel` drops it.
+ * Sends a file and opens what became of it: the new invoice, or the one already received from the same file, whose
+ * page then says so; a refused file says why on the list (`outcome`, shown by `<UploadMessage>`). An invoice
+ * addressed to another company waits for the user's answer (`question`): `confirm` sends it again with
+ * `confirmBuyer`, `cancel` drops it.
  */
 export function useReceiveFile() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [receive, { isLoading }] = useReceiveInvoiceMutation();
   const [question, setQuestion] = useState<BuyerQuestion | null>(null);
+  const message = useUploadMessage();
+  const { refused, clear } = message;
   const send = useCallback(
     async (file: File, confirmBuyer = false) => {
+      clear();
       if (file.size > RECEIVED_INVOICE_MAX_BYTES) {
-        toast.error(t('receivedInvoices.errors.tooLarge', { max: MAX_MB }));
+        refused(t('receivedInvoices.errors.tooLarge', { max: MAX_MB }));
         return;
       }
       try {
         const invoice = await receive({ file, confirmBuyer }).unwrap();
         setQuestion(null);
-        if (!invoice.valid) toast.warning(t('receivedInvoices.receivedInvalid'));
-        else if (invoice.frCompliant === false) toast.warning(t('einvoiceReception.receivedNotFrCompliant'));
-        else toast.success(t('receivedInvoices.received'));
-        void navigate(`/admin/receivedInvoices/${invoice.id}`);
+        const upload: NonNullable<ReceivedArrival>['upload'] = !invoice.valid
+          ? { severity: 'warning', text: t('receivedInvoices.receivedInvalid') }
+          : invoice.frCompliant === false
+            ? { severity: 'warning', text: t('einvoiceReception.receivedNotFrCompliant') }
+            : { severity: 'success', text: t('receivedInvoices.received') };
+        void navigate(`/admin/receivedInvoices/${invoice.id}`, { state: { upload } satisfies ReceivedArrival });
       } catch (error) {
         setQuestion(null);
         if (isQueryError(error) && hasErrorCode(error.problem, 'buyer_mismatch')) {
@@ -71,19 +80,29 @@ export function useReceiveFile() {
           }
         }
         const text = refusalText(error, t) ?? problemMessage(error, t, 'messages.uploadFailed');
-        toast.error(text);
         const first = isQueryError(error) && hasErrorCode(error.problem, 'already_received');
         const id = first ? Number(error.problem.params?.id) : 0;
-        if (id > 0) void navigate(`/admin/receivedInvoices/${id}`);
+        if (id > 0) {
+          const upload = { severity: 'info', text } as const;
+          void navigate(`/admin/receivedInvoices/${id}`, { state: { upload } satisfies ReceivedArrival });
+        } else refused(text);
       }
     },
-    [receive, navigate, t],
+    [receive, navigate, t, refused, clear],
   );
   const confirm = useCallback(() => {
     if (question) void send(question.file, true);
   }, [question, send]);
   const cancel = useCallback(() => setQuestion(null), []);
-  return { send: (file: File) => send(file), sending: isLoading, question, confirm, cancel };
+  return {
+    send: (file: File) => send(file),
+    sending: isLoading,
+    question,
+    confirm,
+    cancel,
+    outcome: message.outcome,
+    clearOutcome: clear,
+  };
 }
 
 /** An amount in the invoice's currency (EUR, DKK, NOK…), or as a plain number when the code is no currency. */

@@ -26,12 +26,20 @@ const ExitAlarmItem = ({ alarm }: { alarm: ExitAlarm }) => {
   const dispatch = useAppDispatch();
   const { updatedArticle, newTagMouvement } = alarm.notification;
   const designation = updatedArticle?.Designation ?? t('realtime.unknownArticle');
+  const messageId = `exit-alarm-${alarm.movementId}`;
   return (
     <Alert
       severity="error"
       variant="filled"
       data-testid="exit-alarm"
-      sx={{ boxShadow: 6, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}
+      sx={{
+        // The link's area covers the whole notice (below); the close button stays above it.
+        position: 'relative',
+        cursor: 'pointer',
+        boxShadow: 6,
+        '& .MuiAlert-message': { flex: 1, minWidth: 0 },
+        '& .MuiAlert-action': { position: 'relative', zIndex: 1 },
+      }}
       action={
         <IconButton
           color="inherit"
@@ -45,7 +53,7 @@ const ExitAlarmItem = ({ alarm }: { alarm: ExitAlarm }) => {
     >
       <AlertTitle sx={{ fontWeight: 700 }}>{designation}</AlertTitle>
       {/* SPEC §8's wording. */}
-      <Typography variant="body2">
+      <Typography variant="body2" id={messageId}>
         {t('realtime.unauthorizedExit', {
           designation,
           location: newTagMouvement?.Reader.emplacement ?? t('realtime.unknownLocation'),
@@ -65,8 +73,17 @@ const ExitAlarmItem = ({ alarm }: { alarm: ExitAlarm }) => {
           size="small"
           variant="outlined"
           color="inherit"
-          // Darker than the alarm, not lighter: white text keeps a contrast over 4.5:1.
-          sx={{ bgcolor: 'rgba(0,0,0,0.2)', '&:hover': { bgcolor: 'rgba(0,0,0,0.3)' } }}
+          aria-describedby={messageId}
+          disableRipple
+          sx={{
+            // Darker than the alarm, not lighter: white text keeps a contrast over 4.5:1.
+            bgcolor: 'rgba(0,0,0,0.2)',
+            '&:hover': { bgcolor: 'rgba(0,0,0,0.3)' },
+            // SPEC §8: a click anywhere on the notice opens its movement (a link stretched over the whole alert,
+            // so the keyboard still reaches one link with a name, and the close button keeps its own click).
+            position: 'static',
+            '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit' },
+          }}
         >
           {t('alarm.seeInTagLogs')}
         </Button>
