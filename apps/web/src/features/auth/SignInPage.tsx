@@ -1,19 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useTranslation } from 'react-i18next';
 import type { TSignInResponse } from '@tagstock/contract';
 import { APP_VERSION } from '@tagstock/contract/constants';
-import { useAppDispatch } from '../../app/hooks';
-import { login } from '../../app/auth-slice';
+import { startSession } from '../../app/session-start';
 import { apiCall, ApiError } from '../../app/api-client';
 import { LightTextField } from '../../components/LightTextField';
 import { validateSignIn, type TSignInErrors, type TSignInForm } from './sign-in-form';
+import { loadChunk } from '../../app/chunk-load';
+
+// Shown only after a failed attempt: not part of the page's first load (bundle budget).
+const Alert = lazy(() => loadChunk(() => import('@mui/material/Alert')));
 
 const errorKeyOf = (error: unknown): string => {
   if (!(error instanceof ApiError)) return 'errors.generic';
@@ -24,10 +25,9 @@ const errorKeyOf = (error: unknown): string => {
   return 'errors.generic';
 };
 
-// No react-hook-form or RTK Query here: they would load with the first page (bundle budget, see vite.config.ts).
+// No react-hook-form, Redux or router here: they would load with the first page (bundle budget, see vite.config.ts).
 export const SignInPage = () => {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [isLoading, setIsLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<TSignInErrors>({});
@@ -49,7 +49,7 @@ export const SignInPage = () => {
     try {
       const session = await apiCall<TSignInResponse>({ url: '/auth/sign-in', method: 'POST', body: checked.values });
       // The root routes follow the session: this moves the user to their area.
-      dispatch(login({ user: session.user, token: session.token, permissions: session.permissions }));
+      await startSession({ user: session.user, token: session.token, permissions: session.permissions });
     } catch (error) {
       setFailure(errorKeyOf(error));
       setIsLoading(false);
@@ -80,7 +80,7 @@ export const SignInPage = () => {
           boxShadow: '0 20px 50px rgba(0,0,0,0.25)',
         }}
       >
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 3 }}>
           <InventoryIcon color="primary" sx={{ fontSize: 36 }} />
           <Box>
             <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }}>
@@ -90,7 +90,7 @@ export const SignInPage = () => {
               {t('app.tagline')}
             </Typography>
           </Box>
-        </Stack>
+        </Box>
         <Typography variant="h5" component="h1">
           {t('auth.signInTitle')}
         </Typography>
@@ -98,11 +98,13 @@ export const SignInPage = () => {
           {t('auth.signInSubtitle')}
         </Typography>
         <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <Stack spacing={2.5}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
             {failure && (
-              <Alert severity="error" role="alert">
-                {t(failure)}
-              </Alert>
+              <Suspense fallback={null}>
+                <Alert severity="error" role="alert">
+                  {t(failure)}
+                </Alert>
+              </Suspense>
             )}
             <LightTextField
               label={t('fields.email')}
@@ -124,7 +126,7 @@ export const SignInPage = () => {
             <Button type="submit" variant="contained" size="large" disabled={isLoading}>
               {t('auth.signIn')}
             </Button>
-          </Stack>
+          </Box>
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3, textAlign: 'center' }}>
           {t('app.version', { version: APP_VERSION })}
