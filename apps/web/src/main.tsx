@@ -1,31 +1,63 @@
 import './app/zod-jitless';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
-import { RouterProvider } from 'react-router/dom';
 import './app/i18n';
-import { persistor, store } from './app/store';
-import { router } from './app/router';
 import { ThemedApp } from './app/ThemedApp';
 import { startVersionCheck } from './app/version-check';
-import { followUserLanguage } from './app/user-language';
+import { persistedSession } from './app/persisted-session';
+import { onSessionStart } from './app/session-start';
+import { ChunkBoundary } from './app/ChunkBoundary';
+import { lazyChunk, loadChunk } from './app/chunk-load';
+import { SignInScreen } from './areas/auth/SignInScreen';
 import { Loading } from './components/Loading';
 
 startVersionCheck();
-followUserLanguage(store);
+
+// The signed-in app (store, router, areas) loads at once for a saved session, together with the area and page the
+// address asks for, instead of one after the other; without a session only the sign-in page loads.
+const loadSignedInApp = () => loadChunk(() => import('./app/SignedInApp'));
+const SignedInApp = lazy(() => loadSignedInApp().then((m) => ({ default: m.SignedInApp })));
+const saved = persistedSession();
+if (saved.signedIn || saved.blocked) {
+  void loadSignedInApp().catch(() => undefined);
+  const path = window.location.pathname;
+  if (saved.signedIn && path.startsWith('/admin/'))
+    void loadChunk(() => import('./areas/admin/AdminArea'))
+      .then((m) => m.preloadAdminPage(path))
+      .catch(() => undefined);
+}
+
+// A password-reset link opened without a session: its own page, its own chunk.
+const ResetPasswordPage = lazyChunk(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+
+const Boot = () => {
+  const [app, setApp] = useState(saved.signedIn || saved.blocked);
+  useEffect(() => onSessionStart(() => setApp(true)), []);
+  if (!app && window.location.pathname === '/auth/reset-password')
+    return (
+      <ChunkBoundary>
+        <Suspense fallback={<Loading />}>
+          <ResetPasswordPage />
+        </Suspense>
+      </ChunkBoundary>
+    );
+  if (!app) return <SignInScreen />;
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={<Loading />}>
+        <SignedInApp />
+      </Suspense>
+    </ChunkBoundary>
+  );
+};
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <Provider store={store}>
-      <ThemedApp>
-        <PersistGate loading={<Loading />} persistor={persistor}>
-          <RouterProvider router={router} />
-        </PersistGate>
-      </ThemedApp>
-    </Provider>
+    <ThemedApp>
+      <Boot />
+    </ThemedApp>
   </StrictMode>,
 );

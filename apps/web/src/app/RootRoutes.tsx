@@ -1,16 +1,17 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BlockedAccess } from '../components/BlockedAccess';
 import { Loading } from '../components/Loading';
 import { useAppSelector } from './hooks';
 import { resolveRootRoutes, type RootRoute } from './root-routes';
 
-// Each area is its own chunk, loaded on first visit.
-const AdminArea = lazy(() => import('../areas/admin/AdminArea').then((m) => ({ default: m.AdminArea })));
-const SuperAdminArea = lazy(() =>
-  import('../areas/superAdmin/SuperAdminArea').then((m) => ({ default: m.SuperAdminArea })),
-);
-const AuthArea = lazy(() => import('../areas/auth/AuthArea').then((m) => ({ default: m.AuthArea })));
+import { ChunkBoundary } from './ChunkBoundary';
+import { lazyChunk } from './chunk-load';
+
+// Each area is its own chunk, loaded on first visit (120 s at most; a failure shows the reload prompt).
+const AdminArea = lazyChunk(() => import('../areas/admin/AdminArea'), 'AdminArea');
+const SuperAdminArea = lazyChunk(() => import('../areas/superAdmin/SuperAdminArea'), 'SuperAdminArea');
+const AuthArea = lazyChunk(() => import('../areas/auth/AuthArea'), 'AuthArea');
 
 const elementFor = (route: RootRoute): ReactElement => {
   switch (route.kind) {
@@ -35,12 +36,14 @@ export const RootRoutes = () => {
     blocked,
   });
   return (
-    <Suspense fallback={<Loading />}>
-      <Routes>
-        {routes.map((route) => (
-          <Route key={`${route.path}-${route.kind}`} path={route.path} element={elementFor(route)} />
-        ))}
-      </Routes>
-    </Suspense>
+    <ChunkBoundary>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          {routes.map((route) => (
+            <Route key={`${route.path}-${route.kind}`} path={route.path} element={elementFor(route)} />
+          ))}
+        </Routes>
+      </Suspense>
+    </ChunkBoundary>
   );
 };

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from './hooks';
 import { SocketBridge } from './SocketBridge';
 import { RootRoutes } from './RootRoutes';
 
-const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
+import { ChunkBoundary } from './ChunkBoundary';
+import { lazyChunk } from './chunk-load';
+
+const Toasts = lazyChunk(() => import('./Toasts'), 'Toasts');
 
 /** Always mounted: global loading bar, toasts and the live socket. */
 export const RootShell = () => {
@@ -28,9 +31,11 @@ export const RootShell = () => {
       )}
       <SocketBridge />
       {toasts && (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <ChunkBoundary>
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        </ChunkBoundary>
       )}
       <RootRoutes />
     </>

@@ -1,7 +1,16 @@
 import type { TProblem } from '@tagstock/contract';
 import { API_BASE } from '@tagstock/contract/constants';
-import { setLoading } from './root-slice';
-import { block, disconnect } from './auth-slice';
+import type { setLoading as setLoadingAction } from './root-slice';
+import type { block as blockAction, disconnect as disconnectAction } from './auth-slice';
+
+// The slices' actions written out (their types checked against the slices): importing the slices would bring Redux
+// Toolkit into the sign-in page's first load, which calls this client before any store exists.
+const setLoading = (payload: boolean): ReturnType<typeof setLoadingAction> => ({ type: 'root/setLoading', payload });
+const disconnect = (): ReturnType<typeof disconnectAction> => ({
+  type: 'authentification/disconnect',
+  payload: undefined,
+});
+const block = (): ReturnType<typeof blockAction> => ({ type: 'authentification/block', payload: undefined });
 
 export const REQUEST_TIMEOUT_MS = 30000;
 const SIGN_IN_URL = '/auth/sign-in';

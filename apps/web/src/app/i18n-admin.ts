@@ -1,6 +1,6 @@
-import { i18n } from './i18n';
-import { ADMIN_TEXTS } from '../locales/admin-texts';
+import { addAreaTexts } from './i18n';
+import { loadAdminTexts } from '../locales/admin-texts-loader';
 
-// The admin screens' texts load with the admin area, not with the sign-in page (bundle budget).
-i18n.addResourceBundle('en', 'translation', ADMIN_TEXTS.en, true, false);
-i18n.addResourceBundle('fr', 'translation', ADMIN_TEXTS.fr, true, false);
+// The admin screens' texts load with the admin area, not with the sign-in page, in the language in use only (the
+// other's when it is chosen). The area renders once they are there.
+await addAreaTexts(loadAdminTexts);

@@ -11,4 +11,5 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+// Created when the signed-in app's chunk loads (after signing in, it starts on the sign-in page's address).
 export const router = createBrowserRouter(appRoutes);

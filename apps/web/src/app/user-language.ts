@@ -1,5 +1,5 @@
 import type { Language } from '@tagstock/contract/constants';
-import { i18n } from './i18n';
+import { detectLanguage, i18n } from './i18n';
 
 type LanguageStore = {
   getState(): { authentification: { loggedInUser: { language?: Language | null } | null } };
@@ -10,7 +10,7 @@ type LanguageStore = {
 export const applyUserLanguage = (language: Language | null | undefined) => {
   if (language) {
     if (i18n.resolvedLanguage !== language) void i18n.changeLanguage(language);
-  } else void i18n.changeLanguage();
+  } else void i18n.changeLanguage(detectLanguage());
 };
 
 /** Follows the signed-in user's language: at sign-in, after a profile change, after a reload, at sign-out. */

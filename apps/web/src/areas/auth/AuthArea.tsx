@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SignInPage } from '../../features/auth/SignInPage';
+import { lazyChunk } from '../../app/chunk-load';
 import { Loading } from '../../components/Loading';
 
 // Rarely opened: its own chunk, so the sign-in page does not carry its form library.
-const ResetPasswordPage = lazy(() =>
-  import('../../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
-);
+const ResetPasswordPage = lazyChunk(() => import('../../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 
 export const AuthArea = () => (
   <Routes>

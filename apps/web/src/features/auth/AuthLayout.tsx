@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@tagstock/contract/constants';
 
+// Box rather than Stack: the sign-in page's first load has a size budget.
 /** The signed-out pages' frame (sign-in, password reset): the product's name, a title and subtitle, the version. */
 export const AuthLayout = ({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) => {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export const AuthLayout = ({ title, subtitle, children }: { title: string; subti
           boxShadow: '0 20px 50px rgba(0,0,0,0.25)',
         }}
       >
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 3 }}>
           <InventoryIcon color="primary" sx={{ fontSize: 36 }} />
           <Box>
             <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }}>
@@ -39,7 +39,7 @@ export const AuthLayout = ({ title, subtitle, children }: { title: string; subti
               {t('app.tagline')}
             </Typography>
           </Box>
-        </Stack>
+        </Box>
         <Typography variant="h5" component="h1">
           {title}
         </Typography>

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '@tagstock/contract/constants';
 import { apiCall, ApiError } from '../../app/api-client';
@@ -21,7 +20,8 @@ const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).ge
 /** Sets a new password with the one-time link the super admin handed over, then leads to the sign-in page. */
 export const ResetPasswordPage = () => {
   const { t } = useTranslation();
-  const token = tokenOf(useLocation().hash);
+  // Read once: the page may show before the app's router is loaded (a browser without a session).
+  const [token] = useState(() => tokenOf(window.location.hash));
   const [formError, setFormError] = useState<string | null>(token ? null : 'auth.resetLinkInvalid');
   const [done, setDone] = useState(false);
   const messageRef = useRef<HTMLDivElement>(null);
@@ -59,7 +59,7 @@ export const ResetPasswordPage = () => {
           <Alert severity="success" ref={messageRef} tabIndex={-1}>
             {t('auth.resetDone')}
           </Alert>
-          <Button component={RouterLink} to="/auth/sign-in" variant="contained" size="large">
+          <Button href="/auth/sign-in" variant="contained" size="large">
             {t('auth.signIn')}
           </Button>
         </Stack>
@@ -98,9 +98,7 @@ export const ResetPasswordPage = () => {
             <Button type="submit" variant="contained" size="large" disabled={!token || formState.isSubmitting}>
               {t('auth.resetSubmit')}
             </Button>
-            <Button component={RouterLink} to="/auth/sign-in">
-              {t('auth.backToSignIn')}
-            </Button>
+            <Button href="/auth/sign-in">{t('auth.backToSignIn')}</Button>
           </Stack>
         </Box>
       )}

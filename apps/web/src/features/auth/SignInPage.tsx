@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { TSignInResponse } from '@tagstock/contract';
-import { useAppDispatch } from '../../app/hooks';
-import { login } from '../../app/auth-slice';
+import { startSession } from '../../app/session-start';
 import { apiCall, ApiError } from '../../app/api-client';
 import { LightTextField } from '../../components/LightTextField';
 import { AuthLayout } from './AuthLayout';
-import Box from '@mui/material/Box';
 import { validateSignIn, type TSignInErrors, type TSignInForm } from './sign-in-form';
+import { loadChunk } from '../../app/chunk-load';
+
+// Shown only after a failed attempt: not part of the page's first load (bundle budget).
+const Alert = lazy(() => loadChunk(() => import('@mui/material/Alert')));
 
 const errorKeyOf = (error: unknown): string => {
   if (!(error instanceof ApiError)) return 'errors.generic';
@@ -21,10 +22,9 @@ const errorKeyOf = (error: unknown): string => {
   return 'errors.generic';
 };
 
-// No react-hook-form or RTK Query here: they would load with the first page (bundle budget, see vite.config.ts).
+// No react-hook-form, Redux or router here: they would load with the first page (bundle budget, see vite.config.ts).
 export const SignInPage = () => {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [isLoading, setIsLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [errors, setErrors] = useState<TSignInErrors>({});
@@ -46,7 +46,7 @@ export const SignInPage = () => {
     try {
       const session = await apiCall<TSignInResponse>({ url: '/auth/sign-in', method: 'POST', body: checked.values });
       // The root routes follow the session: this moves the user to their area.
-      dispatch(login({ user: session.user, token: session.token, permissions: session.permissions }));
+      await startSession({ user: session.user, token: session.token, permissions: session.permissions });
     } catch (error) {
       setFailure(errorKeyOf(error));
       setIsLoading(false);
@@ -61,11 +61,13 @@ export const SignInPage = () => {
   return (
     <AuthLayout title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
       <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Stack spacing={2.5}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           {failure && (
-            <Alert severity="error" role="alert">
-              {t(failure)}
-            </Alert>
+            <Suspense fallback={null}>
+              <Alert severity="error" role="alert">
+                {t(failure)}
+              </Alert>
+            </Suspense>
           )}
           <LightTextField
             label={t('fields.email')}
@@ -87,7 +89,7 @@ export const SignInPage = () => {
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
             {t('auth.signIn')}
           </Button>
-        </Stack>
+        </Box>
       </Box>
     </AuthLayout>
   );
