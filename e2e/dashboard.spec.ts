@@ -56,7 +56,7 @@ test.use({ locale: 'fr-FR', viewport: { width: 1280, height: 720 } });
 test('the demo’s dashboard shows every widget, the live figures, alerts, deliveries and delays without scrolling', async ({
   page,
 }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   await signInFrench(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
@@ -132,7 +132,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('every widget shows, one above the other, without sideways scrolling', async ({ page }) => {
-    test.setTimeout(60000);
+    test.setTimeout(120000);
     await signInFrench(page, ACCOUNTS.admin);
     for (const id of WIDGETS) await expectLoaded(page, id);
     // The live figures come first.

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import LinkIcon from '@mui/icons-material/AddLinkOutlined';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import { useSearchParams } from 'react-router';
+import { useRememberedArticlesView } from './use-remembered-view';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ZArticleCreate, ZArticleInput, type TArticle } from '@tagstock/contract';
@@ -31,6 +32,7 @@ export const ArticlesPage = () => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const [searchParams, setSearchParams] = useSearchParams();
+  useRememberedArticlesView();
   const withoutSupplier = searchParams.get('withoutSupplier') === 'true';
   const [assigning, setAssigning] = useState<TArticle | null>(null);
   const [updateArticle] = articlesApi.useUpdate();
