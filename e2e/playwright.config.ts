@@ -52,7 +52,8 @@ export default defineConfig({
     cwd: resolve(here, '..'),
     url: `${BASE_URL}/backend/ready`,
     reuseExistingServer: false,
-    timeout: 120000,
+    // The first start writes the demo's year through the services: minutes on a loaded machine.
+    timeout: 300000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -88,6 +88,7 @@ const UNREACHED_BY_TENANT = [
 ];
 
 describe('first start', () => {
+  // Every GET route three times over a year of demo data: beyond the default timeout on a busy machine.
   it('answers every GET operation without a server error, as the demo admin, the reader and the super admin', async () => {
     const [demo] = await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Demo'`);
     for (const email of ['admin@demo.test', 'viewer@demo.test', 'super@tagstock.test']) {
@@ -105,7 +106,7 @@ describe('first start', () => {
         expect(skipped).not.toContain('/backend/api/purchase-orders/{id}/history');
       }
     }
-  });
+  }, 120_000);
 });
 
 // SPEC §7: the dashboard's calls and the tag log, each with what "data" means for its answer.

@@ -7,6 +7,7 @@ const ctx = await setupTestApp();
 const db = ctx.database.db;
 
 describe('demo documents', () => {
+  // The recent documents issue an invoice and a credit note: their PDFs' first render starts the renderer's worker.
   it('writes one demo order of each state through the purchasing service, with its stock and history', async () => {
     const stockOf = async (reference: string) =>
       (
@@ -50,5 +51,5 @@ describe('demo documents', () => {
     expect(list.items[0].totalNet).toBe('930.00');
     const acme = await ctx.token('admin@acme.test');
     expect((await ctx.as(acme, { method: 'GET', url: '/backend/api/purchase-orders' })).json().total).toBe(0);
-  });
+  }, 120_000);
 });
