@@ -611,7 +611,9 @@ function checkout(ref: string): { script: string; sha: string } {
   const dir = join(tmpdir(), `tagstock-bench-${sha}`);
   if (!existsSync(join(dir, SERVER))) {
     mkdirSync(dir, { recursive: true });
-    execSync(`git archive ${sha} package.json tsconfig.base.json apps/api packages tools | tar -x -C ${dir}`, { cwd: root });
+    execSync(`git archive ${sha} package.json tsconfig.base.json apps/api packages tools | tar -x -C ${dir}`, {
+      cwd: root,
+    });
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     if (existsSync(join(root, 'apps/api/node_modules')))
       symlinkSync(join(root, 'apps/api/node_modules'), join(dir, 'apps/api/node_modules'));
