@@ -611,7 +611,9 @@ function checkout(ref: string): { script: string; sha: string } {
   const dir = join(tmpdir(), `tagstock-bench-${sha}`);
   if (!existsSync(join(dir, SERVER))) {
     mkdirSync(dir, { recursive: true });
-    execSync(`git archive ${sha} package.json tsconfig.base.json apps/api packages tools | tar -x -C ${dir}`, { cwd: root });
+    execSync(`git archive ${sha} package.json tsconfig.base.json apps/api packages tools | tar -x -C ${dir}`, {
+      cwd: root,
+    });
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
     if (existsSync(join(root, 'apps/api/node_modules')))
       symlinkSync(join(root, 'apps/api/node_modules'), join(dir, 'apps/api/node_modules'));
@@ -638,8 +640,9 @@ async function beforeAfter(ref: string) {
     '|---|---|---|---|---|---|---|',
   ];
   const results: { label: string; processes: number; outs: number; p99: number }[] = [];
+  const clusters = (process.env.BENCH_INGEST_PROCESSES ?? '1,2').split(',').map(Number) as (1 | 2)[];
   for (let round = 1; round <= rounds; round++)
-    for (const processes of [1, 2] as const)
+    for (const processes of clusters)
       for (const server of round % 2 ? servers : [...servers].reverse()) {
         const c = await cluster(processes, walkOutsOf(CROSSINGS, SECONDS) + 2000, server.script);
         const r = await run(c, server.label, {
@@ -658,6 +661,8 @@ async function beforeAfter(ref: string) {
             `p99 **${f.noticeP99.toFixed(0)} ms** (${r.received} of ${r.expected}) | p99 ${f.batchP99.toFixed(0)} ms | ` +
             `${r.load.before} → ${r.load.after} |`,
         );
+        // Each run as it ends, so that an interrupted comparison still shows what it measured.
+        console.log(out.at(-1));
       }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   out.push(
@@ -666,7 +671,7 @@ async function beforeAfter(ref: string) {
   );
   out.push('|---|---|---|---|---|');
   for (const server of servers)
-    for (const processes of [1, 2]) {
+    for (const processes of clusters) {
       const mine = results.filter((x) => x.label === server.label && x.processes === processes);
       const outs = median(mine.map((x) => x.outs));
       const p99 = median(mine.map((x) => x.p99));
