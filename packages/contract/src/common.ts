@@ -76,7 +76,11 @@ export const ZUsage = z.object({
 export type TUsage = z.infer<typeof ZUsage>;
 
 /** Liveness (`GET /backend/health`): the process answers; no database query. */
-export const ZHealth = z.object({ status: z.literal('ok'), version: z.string(), uptimeS: z.number().int().nonnegative() });
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptimeS: z.number().int().nonnegative(),
+});
 export type THealth = z.infer<typeof ZHealth>;
 /** Readiness (`GET /backend/ready`): the database answered a ping within the timeout (else 503 problem+json). */
 export const ZReady = z.object({ status: z.literal('ok'), database: z.literal('up'), version: z.string() });

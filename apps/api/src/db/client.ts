@@ -202,7 +202,13 @@ export async function pingWithin(db: Db, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([pingDatabase(db).then(() => true, () => false), late]);
+    return await Promise.race([
+      pingDatabase(db).then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

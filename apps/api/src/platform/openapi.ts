@@ -22,7 +22,10 @@ const PROBLEMS = {
   409: ['Conflict', 'The change conflicts with the current state (a locked document, a record in use, a duplicate).'],
   413: ['ContentTooLarge', 'The request body is larger than this route accepts.'],
   429: ['TooManyRequests', 'Too many requests from this address or for this account; retry after `Retry-After`.'],
-  503: ['ServiceUnavailable', 'A dependency (the database) did not answer in time; retry, or route to another instance.'],
+  503: [
+    'ServiceUnavailable',
+    'A dependency (the database) did not answer in time; retry, or route to another instance.',
+  ],
 } as const;
 type ProblemStatus = keyof typeof PROBLEMS;
 
