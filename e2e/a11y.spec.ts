@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { violations } from './axe';
-import { ACCOUNTS, signInFrench } from './helpers';
+import { ACCOUNTS, signIn, signInFrench } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
@@ -104,6 +104,28 @@ test('super-admin screens have no serious or critical accessibility violation', 
     page,
     SUPER_ADMIN_SCREENS.map((screen) => `/superAdmin/${screen}`.replace(/\/$/, '')),
   );
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  // French is audited on every screen above; English on one screen of each kind (texts of other lengths, another
+  // language attribute): lists, filters, a settings form, a document editor with its lines, the super admin's list.
+  test('a screen of each kind has no serious or critical accessibility violation', async ({ page }) => {
+    test.setTimeout(150000);
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await audit(page, [
+      '/admin/dashboard',
+      '/admin/articles',
+      '/admin/invoices',
+      '/admin/tagLogs',
+      '/admin/company',
+      '/admin/invoices/new',
+      '/admin/invoicePayments',
+    ]);
+  });
 });
 
 test('the skip link is the first stop and moves the focus to the page', async ({ page }) => {

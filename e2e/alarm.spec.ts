@@ -73,8 +73,9 @@ test('unauthorized exits: red alarms that stack with a count, each linked to its
   await expect(page.getByTestId('exit-alarm-count')).toHaveText('2 sorties non autorisées');
   await expect(alarms).toHaveCount(2);
 
-  // "Voir dans les journaux" opens the tag logs on that movement only; the alarms stay until closed.
-  await alarm.getByRole('link', { name: 'Voir dans les journaux' }).click();
+  // A click anywhere on the notice (here on its title) opens the tag logs on that movement only; the alarms stay
+  // until closed.
+  await alarm.click({ position: { x: 120, y: 20 } });
   await expect(page).toHaveURL(new RegExp(`/admin/tagLogs\\?movementId=${firstOut.id}$`));
   await expect(page.getByTestId('movement-filter')).toHaveText(new RegExp(`^Mouvement n°\\s${firstOut.id}$`));
   await expect(row(page, first)).toHaveCount(1);
@@ -82,6 +83,12 @@ test('unauthorized exits: red alarms that stack with a count, each linked to its
   await expect(page.getByRole('grid').getByRole('row')).toHaveCount(2);
   await page.getByRole('button', { name: 'Voir tous les mouvements' }).click();
   await expect(row(page, second)).toHaveCount(1);
+  // From the keyboard: its link, named, and Enter.
+  const link = alarm.getByRole('link', { name: 'Voir dans les journaux' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/tagLogs\\?movementId=${firstOut.id}$`));
+  await expect(row(page, second)).toHaveCount(0);
 
   await alarm.getByRole('button', { name: 'Fermer cette alerte' }).click();
   await expect(alarm).toBeHidden();

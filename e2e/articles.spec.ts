@@ -85,11 +85,16 @@ test('create an article with a live price incl. tax, change its stock, upload an
   await expect(page.getByRole('table', { name: 'Stock history' }).getByRole('row')).toHaveCount(3);
 
   // Image upload: a real PNG is accepted and shown, a text file is refused.
+  // What each upload did stays by the button, and the focus goes there (not to the page's body).
+  const outcome = page.getByTestId('upload-message');
   await page.getByTestId('image-file').setInputFiles(tempFile('tag.png', PNG));
-  await expect(toast(page, 'Image updated')).toBeVisible();
+  await expect(outcome).toHaveText(/^File uploadedImage updated/);
+  await expect(outcome).toBeFocused();
   await expect(page.getByTestId('article-image')).toBeVisible();
   await page.getByTestId('image-file').setInputFiles(tempFile('notes.txt', 'not an image'));
-  await expect(toast(page, 'Error uploading file')).toBeVisible();
+  await expect(outcome).toHaveText(/^Error uploading file/);
+  await expect(outcome).toHaveRole('alert');
+  await expect(outcome).toBeFocused();
 
   await openScreen(page, 'articles');
   await search(page, reference);

@@ -62,9 +62,14 @@ test('renseigner la société : erreurs de champ traduites, enregistrement, vale
   await page
     .getByTestId('logo-file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-  await expect(toast(page, 'Image non prise en charge\u202f: utilisez PNG ou JPEG')).toBeVisible();
+  // Why it was refused stays under the button, focused; then what the next file did.
+  const outcome = page.getByTestId('upload-message');
+  await expect(outcome).toContainText('Erreur lors de l’envoi du fichier');
+  await expect(outcome).toContainText('Image non prise en charge\u202f: utilisez PNG ou JPEG');
+  await expect(outcome).toBeFocused();
   await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-  await expect(toast(page, 'Logo mis à jour')).toBeVisible();
+  await expect(outcome).toHaveText(/^Fichier envoyéLogo mis à jour/);
+  await expect(outcome).toBeFocused();
   await expect(page.getByTestId('company-logo')).toBeVisible();
   await page.getByRole('button', { name: 'Retirer le logo' }).click();
   await dialog(page).getByRole('button', { name: 'Retirer le logo' }).click();

@@ -51,6 +51,8 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
   // The customer is required before anything is sent.
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Sélectionnez un client')).toBeVisible();
+  // The focus leaves "Enregistrer" for the faulty field.
+  await expect(page.getByRole('combobox', { name: 'Client' })).toBeFocused();
   await pick(page, 'Client', customer.name, customer.name);
   // Two lines at the articles' price (12,00 € HT, 20 %): A × 3, B × 2.
   await page.getByRole('combobox', { name: 'Article, ligne 1' }).click();
@@ -227,8 +229,10 @@ test('a payment spread over a customer’s invoices oldest first, the rest on ac
   await expect(page.getByRole('textbox', { name: `Montant affecté à ${second.number}` })).toHaveValue('28,80');
   await expect(page.getByTestId('on-account-note')).toContainText('6,80');
   await pick(page, 'Mode de règlement', 'Chèque', 'Chèque');
+  // Said in the section and focused there, not lost to the page's body.
   await page.getByRole('button', { name: 'Enregistrer le paiement' }).click();
-  await expect(toast(page, /Paiement enregistré/)).toBeVisible();
+  await expect(page.getByTestId('payment-recorded')).toContainText(/Paiement enregistré.*6,80/);
+  await expect(page.getByTestId('payment-recorded')).toBeFocused();
   await expect(page.getByTestId('allocations')).toContainText('Ce client n’a aucune facture à payer');
   await expect(page.getByTestId('on-account')).toContainText('6,80');
 

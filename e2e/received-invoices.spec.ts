@@ -56,7 +56,9 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
   // The first check may wait for the schematrons to load (a few seconds).
   await expect(page).toHaveURL(/\/admin\/receivedInvoices\/\d+$/, { timeout: 30000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Facture 12115118' })).toBeVisible();
-  await expect(toast(page, /Facture reçue/)).toBeVisible();
+  // The invoice's page says what the upload did, and has the focus.
+  await expect(page.getByTestId('upload-message')).toContainText(/Fichier envoyé.*Facture reçue/);
+  await expect(page.getByTestId('upload-message')).toBeFocused();
   await expect(page.getByTestId('received-invoice-header').getByTestId('received-invoice-validity')).toHaveText(
     'Valide',
   );
@@ -110,16 +112,19 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
 
   // The same file again is recognised, and the invoice received first is shown.
   await receive(page, 'encore.xml', 'text/xml', xml);
-  await expect(toast(page, /Ce fichier a déjà été reçu/)).toBeVisible({ timeout: 30000 });
+  await expect(page.getByTestId('upload-message')).toContainText(/Ce fichier a déjà été reçu/, { timeout: 30000 });
   await expect(page.getByTestId('received-invoice-header').getByTestId('received-invoice-validity')).toHaveText(
     'Valide',
   );
 
   // A PDF without an invoice inside is refused with a clear message.
   await receive(page, 'devis.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
-  await expect(toast(page, 'Ce PDF ne contient pas de facture électronique (factur-x.xml)')).toBeVisible({
+  // A refusal stays on the list, by the button, focused.
+  const refusal = page.getByTestId('upload-message');
+  await expect(refusal).toContainText('Ce PDF ne contient pas de facture électronique (factur-x.xml)', {
     timeout: 30000,
   });
+  await expect(refusal).toBeFocused();
 
   // Both invoices are in the list; the invalid one is found by its filter.
   await page.goto(`${LIST}?valid=false`);
@@ -172,11 +177,9 @@ test('an invoice addressed to another company is kept only once confirmed; our o
       .replace('NL8200.98.395.B.01', company.vatNumber),
   );
   await receive(page, 'notre-facture.xml', 'text/xml', ours);
-  await expect(
-    toast(
-      page,
-      'La facture 12115120 a été émise par votre propre société (De Koksmaat)\u202f: ce n’est pas une facture de fournisseur, elle n’a pas été enregistrée.',
-    ),
-  ).toBeVisible({ timeout: 30000 });
+  await expect(page.getByTestId('upload-message')).toContainText(
+    'La facture 12115120 a été émise par votre propre société (De Koksmaat)\u202f: ce n’est pas une facture de fournisseur, elle n’a pas été enregistrée.',
+    { timeout: 30000 },
+  );
   await expect(dialog(page)).toHaveCount(0);
 });

@@ -1,13 +1,21 @@
+import { useSyncExternalStore } from 'react';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { ToastContainer } from 'react-toastify';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 /** The menu's width on a desktop (AppShell's drawer): the toasts sit over its bottom, never over the page. */
 export const TOAST_DESKTOP_WIDTH = 232;
-/** react-toastify's own phone layout (full width at the bottom) applies under this width. */
-const PHONE_MAX_WIDTH = 480;
+/** react-toastify's own phone layout (full width at the bottom) applies up to this width. */
+const PHONE = '(max-width: 480px)';
+
+// The browser's media query itself (MUI's hook would move shared code into the sign-in page's chunks).
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia(PHONE).matches;
 
 /**
  * The colored theme's white text on colours dark enough to read (WCAG AA, 4.5:1 and more): react-toastify's own
@@ -40,7 +48,7 @@ const styles = (
  * bottom); the others wait their turn. Its own chunk: the sign-in page does not load react-toastify.
  */
 export const Toasts = () => {
-  const phone = useMediaQuery(`(max-width:${PHONE_MAX_WIDTH}px)`);
+  const phone = useSyncExternalStore(subscribe, isPhone, () => false);
   return (
     <>
       {styles}
