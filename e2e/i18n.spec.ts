@@ -47,6 +47,8 @@ test.describe('French browser, one language at a time', () => {
   });
 
   test('a screen whose code fails to load shows a reload prompt, and reloading brings it', async ({ page }) => {
+    // A sign-in and two boots of the app, on a machine that may be busy.
+    test.setTimeout(90000);
     await page.goto('/auth/sign-in');
     await page.getByLabel('E-mail').fill(ACCOUNTS.admin);
     await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
