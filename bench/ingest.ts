@@ -664,7 +664,11 @@ async function beforeAfter(ref: string) {
         // Each run as it ends, so that an interrupted comparison still shows what it measured.
         console.log(out.at(-1));
       }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = (sorted.length - 1) / 2;
+    return (sorted[Math.floor(mid)]! + sorted[Math.ceil(mid)]!) / 2;
+  };
   out.push(
     '',
     '| server | processes | OUT written/s, median (each round) | notification p99, median (each round) | target |',
@@ -673,7 +677,7 @@ async function beforeAfter(ref: string) {
   for (const server of servers)
     for (const processes of clusters) {
       const mine = results.filter((x) => x.label === server.label && x.processes === processes);
-      const outs = median(mine.map((x) => x.outs));
+      const outs = Math.round(median(mine.map((x) => x.outs)));
       const p99 = median(mine.map((x) => x.p99));
       out.push(
         `| ${server.label} | ${processes} | ${outs} (${mine.map((x) => x.outs).join(', ')}) | ${p99.toFixed(0)} ms ` +
