@@ -9,13 +9,15 @@ export const TOAST_DESKTOP_WIDTH = 232;
 /** react-toastify's own phone layout (full width at the bottom) applies up to this width. */
 const PHONE = '(max-width: 480px)';
 
-// The browser's media query itself (MUI's hook would move shared code into the sign-in page's chunks).
+// The browser's media query itself (MUI's hook would move shared code into the sign-in page's chunks). A window
+// without media queries (a test's DOM) counts as a desktop.
+const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null);
 const subscribe = (onChange: () => void) => {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  const query = phoneQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 };
-const isPhone = () => window.matchMedia(PHONE).matches;
+const isPhone = () => phoneQuery()?.matches ?? false;
 
 /**
  * The colored theme's white text on colours dark enough to read (WCAG AA, 4.5:1 and more): react-toastify's own
