@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { useObservedSize } from '../../components/use-observed-size';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -72,6 +73,41 @@ const Body = ({
       />
     );
   return <>{children()}</>;
+};
+
+const overflowsDown = (element: HTMLElement) => element.scrollHeight > element.clientHeight;
+
+/**
+ * A panel's body; a long list scrolls inside it (`maxHeight`). While it does, it is a tab stop named after the
+ * panel, so that the keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
+const PanelBody = ({
+  maxHeight,
+  labelledBy,
+  children,
+}: {
+  maxHeight: number | undefined;
+  labelledBy: string;
+  children: ReactNode;
+}) => {
+  const [ref, overflowing] = useObservedSize(overflowsDown, false);
+  const scrolls = Boolean(maxHeight) && overflowing;
+  return (
+    <Box
+      ref={maxHeight ? ref : undefined}
+      role={scrolls ? 'region' : undefined}
+      aria-labelledby={scrolls ? labelledBy : undefined}
+      tabIndex={scrolls ? 0 : undefined}
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        ...(maxHeight ? { maxHeight, overflowY: 'auto' } : {}),
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {children}
+    </Box>
+  );
 };
 
 /**
@@ -142,11 +178,11 @@ export const Panel = ({
           {caption}
         </Typography>
       )}
-      <Box sx={{ flex: 1, minHeight: 0, ...(bodyMaxHeight ? { maxHeight: bodyMaxHeight, overflowY: 'auto' } : {}) }}>
+      <PanelBody maxHeight={bodyMaxHeight} labelledBy={`${testId}-title`}>
         <Body state={state} testId={testId} skeletonHeight={skeletonHeight}>
           {children}
         </Body>
-      </Box>
+      </PanelBody>
     </Card>
   </Grid>
 );
