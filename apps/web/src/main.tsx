@@ -1,5 +1,5 @@
 import './app/zod-jitless';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/i18n';
 import { ThemedApp } from './app/ThemedApp';
@@ -30,25 +30,29 @@ if (saved.signedIn || saved.blocked) {
 // A password-reset link opened without a session: its own page, its own chunk.
 const ResetPasswordPage = lazyChunk(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 
+/** A lazily loaded screen: the loading indicator meanwhile, the reload prompt if its chunk fails. */
+const Lazy = ({ children }: { children: ReactNode }) => (
+  <ChunkBoundary>
+    <Suspense fallback={<Loading />}>{children}</Suspense>
+  </ChunkBoundary>
+);
+
 const Boot = () => {
   const [app, setApp] = useState(saved.signedIn || saved.blocked);
   useEffect(() => onSessionStart(() => setApp(true)), []);
-  if (!app && window.location.pathname === '/auth/reset-password')
+  if (app)
     return (
-      <ChunkBoundary>
-        <Suspense fallback={<Loading />}>
-          <ResetPasswordPage />
-        </Suspense>
-      </ChunkBoundary>
-    );
-  if (!app) return <SignInScreen />;
-  return (
-    <ChunkBoundary>
-      <Suspense fallback={<Loading />}>
+      <Lazy>
         <SignedInApp />
-      </Suspense>
-    </ChunkBoundary>
-  );
+      </Lazy>
+    );
+  if (window.location.pathname === '/auth/reset-password')
+    return (
+      <Lazy>
+        <ResetPasswordPage />
+      </Lazy>
+    );
+  return <SignInScreen />;
 };
 
 const container = document.getElementById('root');
