@@ -54,7 +54,7 @@ const audit = async (page: Page, paths: string[]) => {
 };
 
 test('admin screens have no serious or critical accessibility violation', async ({ page }) => {
-  // About 30 screens, each loaded and audited: 2.5 minutes on a quiet 2-core machine.
+  // About 30 screens, each loaded and audited: 4.2 minutes on an idle 2-core machine.
   test.setTimeout(480000);
   await signInFrench(page, ACCOUNTS.admin);
   await audit(
