@@ -83,6 +83,11 @@ const PAGES: readonly FeatureRoute[] = [
     page: 'ReceivedInvoicesPage',
   },
   {
+    path: 'receivedInvoices/:id',
+    load: () => import('../../features/receivedInvoices/ReceivedInvoiceDetailPage'),
+    page: 'ReceivedInvoiceDetailPage',
+  },
+  {
     path: 'invoicePayments',
     load: () => import('../../features/invoicePayments/InvoicePaymentsPage'),
     page: 'InvoicePaymentsPage',
