@@ -79,7 +79,7 @@ test('delivery notes and reservations have no serious or critical accessibility 
 
 test('an article, a role and an invoice page have no serious or critical accessibility violation', async ({ page }) => {
   // Three pages and three audits, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   await signInFrench(page, ACCOUNTS.admin);
   await page.goto('/admin/articles');
   await page.getByRole('grid').getByRole('row').nth(1).click();

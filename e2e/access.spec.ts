@@ -14,7 +14,7 @@ test.beforeEach(async ({ page }) => {
 
 test('users: password checks, create, edit and disable', async ({ page }) => {
   // Several saves through dialogs, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const name = `E2E User ${unique()}`;
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.test`;
   await openScreen(page, 'users');
@@ -52,7 +52,7 @@ test('users: password checks, create, edit and disable', async ({ page }) => {
 
 test('roles: one table of read / write switches, select all, deselect all, one save', async ({ page }) => {
   // Three saves and a reload of every permission, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const name = `E2E Role ${unique()}`;
   await openScreen(page, 'roles');
   await page.getByRole('button', { name: 'New role' }).click();
@@ -102,7 +102,7 @@ test('roles: one table of read / write switches, select all, deselect all, one s
 
 test('activity logs show who changed an article, old → new, searchable', async ({ page }) => {
   // An article created, changed, then found in the log by three searches: slow on a busy machine.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const reference = `LOG-${unique()}`.toUpperCase();
   await openScreen(page, 'articles');
   await page.getByRole('button', { name: 'New article' }).click();

@@ -14,7 +14,7 @@ const save = (page: Page) => page.getByRole('button', { name: 'Enregistrer' }).c
 
 test('renseigner la société : erreurs de champ traduites, enregistrement, valeurs gardées, logo', async ({ page }) => {
   // Two saves, a refused and an accepted logo, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const name = `Atelier E2E ${unique()}`;
   await signInFrench(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

@@ -207,7 +207,7 @@ test('Acme refuses another invoice: the reason is required, then shown on the ti
 });
 
 test('the company screen: the platform connected, the connection test passes', async ({ page }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   await signInFrench(page, ACCOUNTS.admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Société', exact: true }).click();
   const section = page.getByTestId('einvoicing-settings');
@@ -237,7 +237,7 @@ test('the company screen: the platform connected, the connection test passes', a
 });
 
 test('the Plateforme agréée page lists the invoice sent, filtered on what was sent', async ({ page }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   expect(invoiceNumber, 'the first test issued an invoice').not.toBe('');
   await signInFrench(page, ACCOUNTS.admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Plateforme agréée', exact: true }).click();

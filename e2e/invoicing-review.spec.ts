@@ -149,7 +149,7 @@ test('the payment dialog starts at the invoice’s payment mode, and an amount r
   page,
   request,
 }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const session = await apiSignIn(request);
   const run = unique().toUpperCase();
   const customer = await newCustomer(request, session, run);
@@ -197,7 +197,7 @@ test('a credit note shows in the invoice’s payments as the credit note, and it
   page,
   request,
 }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const session = await apiSignIn(request);
   const run = unique().toUpperCase();
   const customer = await newCustomer(request, session, run);
@@ -240,7 +240,7 @@ test('a draft says before any click what the company and the customer lack, and 
   page,
   request,
 }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   // Acme has not filled in its company settings.
   const session = await apiSignIn(request, ACCOUNTS.acme);
   const { missingForInvoicing } = await apiGet<{ missingForInvoicing: string[] }>(request, session, '/company');

@@ -149,7 +149,7 @@ test('a read-only user sees the sales documents and received invoices, and no ac
   page,
 }) => {
   // Five screens read in turn, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   await signInFrench(page, ACCOUNTS.viewer);
   await page.getByRole('navigation').getByRole('link', { name: 'Factures', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Factures', level: 1 })).toBeVisible();

@@ -87,7 +87,7 @@ test('the language chosen in the profile switches the interface and survives a n
   request,
 }) => {
   // Two sign-ins and a profile save, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const session = await apiSignIn(request);
   const roles = await apiGet<{ items: { id: number; name: string }[] }>(
     request,

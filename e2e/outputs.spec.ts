@@ -162,7 +162,7 @@ test('a read-only user sees the outputs and their motifs, but cannot create, val
   page,
   request,
 }) => {
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   const session = await apiSignIn(request);
   const run = unique().toUpperCase();
   const reason = await apiPost<{ id: number }>(request, session, '/reasons', {

@@ -40,7 +40,7 @@ test('form rules: empty, too short, mismatch and wrong current password', async 
 
 test('a changed password works at the next sign-in, and the session survives the change', async ({ page }) => {
   // Three sign-ins and two changes, on a machine that may be busy.
-  test.setTimeout(60000);
+  test.setTimeout(120000);
   await signIn(page, ACCOUNTS.viewer);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD);

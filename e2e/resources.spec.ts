@@ -67,7 +67,7 @@ const CASES: Case[] = [
 for (const c of CASES) {
   test(`${c.path}: create, search, sort, edit and delete through the UI`, async ({ page }) => {
     // A whole life through the forms (customers now have invoicing fields too): slow on a busy machine.
-    test.setTimeout(60000);
+    test.setTimeout(120000);
     const name = `E2E ${c.path} ${unique()}`;
     await signIn(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
