@@ -87,12 +87,15 @@ const UNREACHED_BY_TENANT = [
   '/backend/api/webhooks/{id}/deliveries',
 ];
 
+const tenantIdOf = async (name: string) =>
+  (await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = ${name}`))[0]!.id;
+
 describe('first start', () => {
   // Every GET route three times over a year of demo data: beyond the default timeout on a busy machine.
   it('answers every GET operation without a server error, as the demo admin, the reader and the super admin', async () => {
-    const [demo] = await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = 'Demo'`);
+    const demo = await tenantIdOf('Demo');
     for (const email of ['admin@demo.test', 'viewer@demo.test', 'super@tagstock.test']) {
-      const { failures, visited, skipped } = await visitAll(email, demo!.id);
+      const { failures, visited, skipped } = await visitAll(email, demo);
       expect(failures, email).toEqual([]);
       expect(visited.length + skipped.length, email).toBe(gets.length);
       // The detail routes left out are exactly those the demo data cannot reach: a new route whose list the demo
@@ -148,9 +151,7 @@ const PERIOD_CALLS = [
 
 describe('the demo on a first start (SPEC §7)', () => {
   it('answers every dashboard call and the tag log with data for the Demo tenant, in the last 30 days and over the year, and 404 for another tenant', async () => {
-    const tenantId = async (name: string) =>
-      (await platformRows<{ id: number }>(ctx.database.db, sql`select id from tenants where name = ${name}`))[0]!.id;
-    const [demo, acme] = [await tenantId('Demo'), await tenantId('Acme')];
+    const [demo, acme] = [await tenantIdOf('Demo'), await tenantIdOf('Acme')];
     const token = await ctx.token('admin@demo.test');
     const empty: string[] = [];
     for (const [path, hasData] of SPEC_CALLS) {
