@@ -26,7 +26,7 @@ test('the RFID group lists its screens; the dashboard has an RFID card', async (
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByTestId('rfid-overview')).toBeVisible();
   await expect(page.getByTestId('rfid-tags-total')).not.toHaveText('0');
-  await page.getByRole('link', { name: 'See the non-active tags' }).click();
+  await page.getByTestId('non-active-tags-link').click();
   await expect(page).toHaveURL(/\/admin\/tags\?status=inactive/);
   await expect(page.getByRole('grid')).toBeVisible();
 });

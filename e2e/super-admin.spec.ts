@@ -52,7 +52,9 @@ test('the super admin creates an organization, whose administrator signs in unti
   await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('brioche-tressee-7');
   await reset.getByLabel('Confirmer le nouveau mot de passe').fill('brioche-tressee-7');
   await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-  await expect(reset.getByText('Mot de passe enregistré. Vous pouvez vous connecter.')).toBeFocused();
+  await expect(
+    reset.getByRole('alert').filter({ hasText: 'Mot de passe enregistré. Vous pouvez vous connecter.' }),
+  ).toBeFocused();
   // Spent: the same link is refused.
   await reset.goto(link);
   await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('autre-secret-8');

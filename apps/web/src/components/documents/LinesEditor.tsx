@@ -251,7 +251,8 @@ const LineTable = <L extends LineDraft>({
                 </TableCell>
               ))}
               {!readOnly && (
-                <TableCell sx={{ width: 48 }}>
+                // Positioned: the hidden name stays inside the table's scrolling region (else the page scrolls).
+                <TableCell sx={{ width: 48, position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     {t('actions.delete')}
                   </Box>

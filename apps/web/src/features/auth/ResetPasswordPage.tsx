@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +29,10 @@ export const ResetPasswordPage = () => {
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { newPassword: '', confirmation: '' },
   });
+  // Once the password is set, the confirmation replaces the form: it takes the focus as it shows.
+  useEffect(() => {
+    if (done) messageRef.current?.focus();
+  }, [done]);
   const failed = (key: string) => {
     setFormError(key);
     // The message is where the eyes and a screen reader go next.
@@ -40,7 +44,6 @@ export const ResetPasswordPage = () => {
     try {
       await apiCall({ url: '/auth/password-reset', method: 'POST', body: { token, ...values } });
       setDone(true);
-      requestAnimationFrame(() => messageRef.current?.focus());
     } catch (error) {
       failed(
         error instanceof ApiError && hasErrorCode(error.problem, 'reset_link_invalid')
