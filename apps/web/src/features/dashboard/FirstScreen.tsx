@@ -1,10 +1,5 @@
 import { useEffect } from 'react';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setStockQuantity, setStockValorisation } from '../../app/dashboard-slice';
@@ -20,7 +15,7 @@ import { notePath, notesListPath } from '../deliveries/deliveries';
 import { useLateInvoicesQuery } from '../invoices/api';
 import { useTagsOverviewQuery } from '../rfid/api';
 import { formatEuros, formatQuantity } from './format';
-import { Nothing, Panel, Tile, type GridSize } from './Panel';
+import { Nothing, Panel, Rows, Tile, type GridSize } from './Panel';
 import type { Period } from './period';
 
 const LIST = { xs: 12, sm: 6, lg: 3 } satisfies GridSize;
@@ -167,29 +162,20 @@ export const StockAlertsPanel = () => {
       bodyMaxHeight={LIST_HEIGHT}
       link={{ to: '/admin/stockAlerts', label: t('dashboard.seeAll') }}
     >
-      {() =>
-        alerts.data!.items.length === 0 ? (
-          <Nothing text={t('dashboard.noStockAlerts')} testId="stock-alerts-empty" />
-        ) : (
-          <List dense disablePadding>
-            {alerts.data!.items.map((article) => (
-              <ListItem key={article.id} disableGutters>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={`/admin/articles/${article.id}`}>
-                      {`${article.reference} — ${article.designation}`}
-                    </Link>
-                  }
-                  secondary={t('dashboard.stockOfAlert', {
-                    quantity: formatNumber(article.quantity, language),
-                    alert: formatNumber(article.stockAlert, language),
-                  })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
+      {() => (
+        <Rows
+          rows={alerts.data!.items.map((article) => ({
+            key: article.id,
+            to: `/admin/articles/${article.id}`,
+            primary: `${article.reference} — ${article.designation}`,
+            secondary: t('dashboard.stockOfAlert', {
+              quantity: formatNumber(article.quantity, language),
+              alert: formatNumber(article.stockAlert, language),
+            }),
+          }))}
+          empty={{ text: t('dashboard.noStockAlerts'), testId: 'stock-alerts-empty' }}
+        />
+      )}
     </Panel>
   );
 };
@@ -216,26 +202,17 @@ export const CustomersToDeliverPanel = ({ idClient }: { idClient: string }) => {
       bodyMaxHeight={LIST_HEIGHT}
       link={{ to: '/admin/deliveryNotes', label: t('dashboard.seeAll') }}
     >
-      {() =>
-        customers.data!.length === 0 ? (
-          <Nothing text={t('deliveries.dashboard.noCustomersToday')} testId="customers-to-deliver-empty" />
-        ) : (
-          <List dense disablePadding>
-            {customers.data!.map((customer) => (
-              <ListItem key={customer.customerId} disableGutters>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={notesListPath({ customerId: customer.customerId })}>
-                      {customer.customerName}
-                    </Link>
-                  }
-                  secondary={counts(customer)}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
+      {() => (
+        <Rows
+          rows={customers.data!.map((customer) => ({
+            key: customer.customerId,
+            to: notesListPath({ customerId: customer.customerId }),
+            primary: customer.customerName,
+            secondary: counts(customer),
+          }))}
+          empty={{ text: t('deliveries.dashboard.noCustomersToday'), testId: 'customers-to-deliver-empty' }}
+        />
+      )}
     </Panel>
   );
 };
@@ -263,20 +240,14 @@ export const LateDeliveriesPanel = ({ idClient }: { idClient: string }) => {
             <Typography variant="body2" data-testid="late-deliveries-total">
               {t('deliveries.dashboard.lateTotal', { count: late.data!.count, n: n(late.data!.count) })}
             </Typography>
-            <List dense disablePadding>
-              {late.data!.items.map((note) => (
-                <ListItem key={note.id} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={notePath(note.id)}>
-                        {note.number ?? t('deliveries.draftNote', { id: note.id })}
-                      </Link>
-                    }
-                    secondary={`${note.customerName} — ${t('deliveries.dashboard.daysLate', { count: note.daysLate, n: n(note.daysLate) })} (${formatDate(note.plannedDate, language)})`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <Rows
+              rows={late.data!.items.map((note) => ({
+                key: note.id,
+                to: notePath(note.id),
+                primary: note.number ?? t('deliveries.draftNote', { id: note.id }),
+                secondary: `${note.customerName} — ${t('deliveries.dashboard.daysLate', { count: note.daysLate, n: n(note.daysLate) })} (${formatDate(note.plannedDate, language)})`,
+              }))}
+            />
           </>
         )
       }
@@ -298,26 +269,17 @@ export const InvoicesToDeliverPanel = ({ idClient }: { idClient: string }) => {
       bodyMaxHeight={LIST_HEIGHT}
       link={{ to: '/admin/deliveryNotes', label: t('dashboard.seeAll') }}
     >
-      {() =>
-        invoices.data!.length === 0 ? (
-          <Nothing text={t('deliveries.dashboard.noInvoicesToday')} testId="invoices-to-deliver-empty" />
-        ) : (
-          <List dense disablePadding>
-            {invoices.data!.map((invoice) => (
-              <ListItem key={invoice.invoiceId} disableGutters>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={`/admin/invoices/${invoice.invoiceId}`}>
-                      {invoice.invoiceNumber ?? t('invoices.titleDraft')}
-                    </Link>
-                  }
-                  secondary={`${invoice.customerName} — ${counts(invoice)}`}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
+      {() => (
+        <Rows
+          rows={invoices.data!.map((invoice) => ({
+            key: invoice.invoiceId,
+            to: `/admin/invoices/${invoice.invoiceId}`,
+            primary: invoice.invoiceNumber ?? t('invoices.titleDraft'),
+            secondary: `${invoice.customerName} — ${counts(invoice)}`,
+          }))}
+          empty={{ text: t('deliveries.dashboard.noInvoicesToday'), testId: 'invoices-to-deliver-empty' }}
+        />
+      )}
     </Panel>
   );
 };

@@ -1,7 +1,4 @@
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +13,7 @@ import {
 } from '../gaps/api';
 import { GapChart } from '../gaps/GapChart';
 import { formatGap, formatGapValue, gapColor } from '../gaps/gaps';
-import { allOf, Nothing, Panel } from './Panel';
+import { allOf, Nothing, Panel, Rows } from './Panel';
 
 const useFormats = () => {
   const { t, i18n } = useTranslation();
@@ -106,26 +103,20 @@ export const TopAttributionGapsPanel = ({ idClient }: { idClient: string }) => {
       state={rows}
       link={{ to: '/admin/gaps?by=attribution', label: t('dashboard.seeList') }}
     >
-      {() =>
-        rows.data!.length === 0 ? (
-          <Nothing text={t('gaps.empty')} testId="inventory-top-attributions-empty" />
-        ) : (
-          <List dense disablePadding>
-            {rows.data!.map((row) => (
-              <ListItem key={row.key ?? `none-${row.label}`} disableGutters>
-                <ListItemText
-                  primary={row.label}
-                  secondary={
-                    <Box component="span" sx={{ color: gapColor(row.gap) }}>
-                      {`${formatGap(row.gap, language)} — ${formatGapValue(row.gapValue, language)}`}
-                    </Box>
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
+      {() => (
+        <Rows
+          rows={rows.data!.map((row) => ({
+            key: row.key ?? `none-${row.label}`,
+            primary: row.label,
+            secondary: (
+              <Box component="span" sx={{ color: gapColor(row.gap) }}>
+                {`${formatGap(row.gap, language)} — ${formatGapValue(row.gapValue, language)}`}
+              </Box>
+            ),
+          }))}
+          empty={{ text: t('gaps.empty'), testId: 'inventory-top-attributions-empty' }}
+        />
+      )}
     </Panel>
   );
 };

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -264,3 +267,43 @@ export const Nothing = ({ text, testId }: { text: string; testId: string }) => (
     {text}
   </Typography>
 );
+
+/** A row of `Rows`: its first line, leading to `to` when given, and the details under it. */
+export type Row = { key: Key; primary: ReactNode; secondary?: ReactNode; to?: string };
+
+/**
+ * A widget's list, a dense row per item; with `empty`, its sentence instead when there are none.
+ * `monospace` sets the first lines as codes (EPCs).
+ */
+export const Rows = ({
+  rows,
+  empty,
+  monospace,
+}: {
+  rows: Row[];
+  empty?: { text: string; testId: string };
+  monospace?: boolean;
+}) =>
+  rows.length === 0 && empty ? (
+    <Nothing text={empty.text} testId={empty.testId} />
+  ) : (
+    <List dense disablePadding>
+      {rows.map((row) => (
+        <ListItem key={row.key} disableGutters>
+          <ListItemText
+            primary={
+              row.to === undefined ? (
+                row.primary
+              ) : (
+                <Link component={RouterLink} to={row.to}>
+                  {row.primary}
+                </Link>
+              )
+            }
+            slotProps={monospace ? { primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem' } } } : undefined}
+            secondary={row.secondary}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );

@@ -16,7 +16,7 @@ import {
   useRepeatedReferencesQuery,
   useTopSuppliersQuery,
 } from './purchase-api';
-import { Nothing, Panel } from './Panel';
+import { Nothing, Panel, Rows } from './Panel';
 import type { Period } from './period';
 
 const useFormats = () => {
@@ -42,20 +42,14 @@ export const OrdersInProgressPanel = ({ idClient }: { idClient: string }) => {
           <Typography variant="h6" component="p" sx={{ fontWeight: 600 }} data-testid="orders-in-progress-count">
             {n(orders.data!.count)}
           </Typography>
-          <List dense disablePadding>
-            {orders.data!.items.map((o) => (
-              <ListItem key={o.id} disableGutters>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={`/admin/bdc/${o.id}`}>
-                      {o.number}
-                    </Link>
-                  }
-                  secondary={`${o.supplierName} — ${formatDate(o.orderDate, language)} — ${formatMoney(o.totalNet, language)}`}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <Rows
+            rows={orders.data!.items.map((o) => ({
+              key: o.id,
+              to: `/admin/bdc/${o.id}`,
+              primary: o.number,
+              secondary: `${o.supplierName} — ${formatDate(o.orderDate, language)} — ${formatMoney(o.totalNet, language)}`,
+            }))}
+          />
         </>
       )}
     </Panel>
@@ -118,26 +112,17 @@ export const TopSuppliersPanel = ({
   const suppliers = useTopSuppliersQuery({ idClient, ...period });
   return (
     <Panel title={t('dashboard.topSuppliers')} caption={caption} testId="top-suppliers" state={suppliers}>
-      {() =>
-        suppliers.data!.length === 0 ? (
-          <Nothing text={t('dashboard.noPurchases')} testId="top-suppliers-empty" />
-        ) : (
-          <List dense disablePadding>
-            {suppliers.data!.map((s) => (
-              <ListItem key={s.supplierId} disableGutters>
-                <ListItemText
-                  primary={
-                    <Link component={RouterLink} to={`/admin/bdc?supplierId=${s.supplierId}`}>
-                      {s.supplierName}
-                    </Link>
-                  }
-                  secondary={t('dashboard.units', { count: s.quantity, n: n(s.quantity) })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
+      {() => (
+        <Rows
+          rows={suppliers.data!.map((s) => ({
+            key: s.supplierId,
+            to: `/admin/bdc?supplierId=${s.supplierId}`,
+            primary: s.supplierName,
+            secondary: t('dashboard.units', { count: s.quantity, n: n(s.quantity) }),
+          }))}
+          empty={{ text: t('dashboard.noPurchases'), testId: 'top-suppliers-empty' }}
+        />
+      )}
     </Panel>
   );
 };
@@ -199,28 +184,22 @@ export const MostOrderedPanel = ({ idClient }: { idClient: string }) => {
       state={references}
       bodyMaxHeight={260}
     >
-      {() =>
-        references.data!.length === 0 ? (
-          <Nothing text={t('dashboard.noPurchases')} testId="most-ordered-empty" />
-        ) : (
-          <List dense disablePadding>
-            {references.data!.map((r) => (
-              <ListItem key={r.reference} disableGutters>
-                <ListItemText
-                  primary={`${r.reference} — ${r.designation}`}
-                  secondary={
-                    <>
-                      {/* What it ranks by first, the units after. */}
-                      <strong>{t('dashboard.orderCount', { count: r.orders, n: n(r.orders) })}</strong>
-                      {` — ${t('dashboard.units', { count: r.quantity, n: n(r.quantity) })}`}
-                    </>
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
-        )
-      }
+      {() => (
+        <Rows
+          rows={references.data!.map((r) => ({
+            key: r.reference,
+            primary: `${r.reference} — ${r.designation}`,
+            secondary: (
+              <>
+                {/* What it ranks by first, the units after. */}
+                <strong>{t('dashboard.orderCount', { count: r.orders, n: n(r.orders) })}</strong>
+                {` — ${t('dashboard.units', { count: r.quantity, n: n(r.quantity) })}`}
+              </>
+            ),
+          }))}
+          empty={{ text: t('dashboard.noPurchases'), testId: 'most-ordered-empty' }}
+        />
+      )}
     </Panel>
   );
 };

@@ -1,14 +1,9 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from '../../components/format';
 import { useInvoicedVsPaidQuery, useLateInvoicesQuery, usePartiallyPaidQuery } from '../invoices/api';
-import { Nothing, Panel } from './Panel';
+import { Nothing, Panel, Rows } from './Panel';
 import type { Period } from './period';
 
 /** The share of `part` in `whole`, in percent, for a meter (display only). */
@@ -121,20 +116,14 @@ export const LateInvoicesPanel = ({ idClient, period, caption }: Props) => {
                 due: money(late.data!.amountDue),
               })}
             </Typography>
-            <List dense disablePadding>
-              {late.data!.items.map((invoice) => (
-                <ListItem key={invoice.id} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={`/admin/invoices/${invoice.id}`}>
-                        {invoice.number}
-                      </Link>
-                    }
-                    secondary={`${invoice.customerName} — ${t('invoices.paymentLabels.overdue', { count: invoice.daysLate })} — ${money(invoice.amountDue)} (${formatDate(invoice.dueDate, language)})`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <Rows
+              rows={late.data!.items.map((invoice) => ({
+                key: invoice.id,
+                to: `/admin/invoices/${invoice.id}`,
+                primary: invoice.number,
+                secondary: `${invoice.customerName} — ${t('invoices.paymentLabels.overdue', { count: invoice.daysLate })} — ${money(invoice.amountDue)} (${formatDate(invoice.dueDate, language)})`,
+              }))}
+            />
           </>
         )
       }

@@ -1,8 +1,5 @@
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../components/format';
 import { useHasPermission } from '../../components/use-permission';
 import { useNonActiveTagsQuery, useTagsByFamilyQuery, useTagsOverviewQuery } from '../rfid/api';
-import { Nothing, Panel } from './Panel';
+import { Nothing, Panel, Rows } from './Panel';
 import type { Period } from './period';
 
 /** The non-active tags shown; the tags list filtered on them has the rest. */
@@ -101,19 +98,16 @@ export const NonActiveTagsPanel = ({ idClient }: { idClient: string }) => {
             <Typography variant="h6" component="p" sx={{ fontWeight: 600 }} data-testid="rfid-tags-non-active">
               {n(tags.data!.total)}
             </Typography>
-            <List dense disablePadding>
-              {tags.data!.items.map((tag) => (
-                <ListItem key={tag.id} disableGutters>
-                  <ListItemText
-                    primary={tag.epc}
-                    slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem' } } }}
-                    secondary={
-                      tag.articleReference ? `${tag.articleReference} — ${tag.articleDesignation ?? ''}` : undefined
-                    }
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <Rows
+              monospace
+              rows={tags.data!.items.map((tag) => ({
+                key: tag.id,
+                primary: tag.epc,
+                secondary: tag.articleReference
+                  ? `${tag.articleReference} — ${tag.articleDesignation ?? ''}`
+                  : undefined,
+              }))}
+            />
           </>
         )
       }
