@@ -13,6 +13,8 @@ export default defineConfig({
     ],
     // A query issued on a busy pg client fails the run (pg 8 only warns).
     setupFiles: ['apps/api/src/test/one-query-per-client.ts'],
+    // Test databases migrated and seeded once per run (apps/api/src/test/global-setup.ts).
+    globalSetup: ['apps/api/src/test/global-setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -20,8 +20,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  // A page opened in a new context loads its chunks cold (about 120 requests since the boot was split): see
-  // docs/decisions.md on the boot.
+  // A page opened in a new context loads its chunks cold (about 25 requests: docs/decisions.md on the boot), on a
+  // 2-core machine that also runs the server.
   timeout: 60000,
   expect: { timeout: 15000 },
   use: {

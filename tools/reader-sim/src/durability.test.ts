@@ -30,7 +30,7 @@ describe(`ingestion survives SIGKILL of the server (${onPostgres ? 'PostgreSQL' 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('records every walk-out exactly once across two crashes', { timeout: 180_000 }, async () => {
+  it('records every walk-out exactly once across two crashes', { timeout: 480_000 }, async () => {
     database = await freshDatabase();
     const env: Record<string, string> = {
       PORT: String(await freePort()),

@@ -18,8 +18,11 @@ export function freePort(): Promise<number> {
 
 export type ServerProcess = { proc: ChildProcess; base: string; output: () => string };
 
-/** Starts the API from source (`node --import tsx apps/api/src/main.ts`) and waits for /backend/health. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/**
+ * Starts the API from source (`node --import tsx apps/api/src/main.ts`) and waits for /backend/health. A first start
+ * writes the demo's year of activity: a minute or more on a loaded 2-core machine.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },

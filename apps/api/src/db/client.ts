@@ -52,6 +52,8 @@ export type OpenOptions = {
   /** Password of the derived app role connection; the owner sets it when the role cannot sign in with it. */
   appPassword?: string;
   dataDir?: string;
+  /** PGlite only: starts from this data directory's dump (`dumpDataDir`) instead of an empty database (tests). */
+  loadDataDir?: Blob;
   /** Sees every statement of the runtime connection (tests count the statements of a request). */
   logQuery?: (query: string) => void;
 };
@@ -87,7 +89,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   // Embedded and superuser only: one handle; withTenant/withPlatform switch to the app role per transaction.
   const db = drizzlePglite({ client: inTurns(client), schema, logger: queryLogger(opts) }) as unknown as Db;
   return {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
 import { buildApp, type AppConfig } from '../app';
 import { openDatabase, queryRows, withPlatform, type Database, type Db } from '../db/client';
@@ -33,10 +34,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   ...overrides,
 });
 
-/**
- * One migrated, seeded database and app per test file (PGlite's first open is the slow part),
- * closed after the file's tests.
- */
+/** One migrated, seeded database and app per test file, closed after the file's tests. */
 export async function setupTestApp(
   overrides: Partial<AppConfig> = {},
   opts: {
@@ -46,10 +44,17 @@ export async function setupTestApp(
     seed?: (db: Db, password: string) => Promise<unknown>;
   } = {},
 ): Promise<TestContext> {
-  const pgdb = dbKind === 'postgres' ? await freshPostgres() : undefined;
-  const database = await openDatabase({ databaseUrl: pgdb?.url, logQuery: opts.logQuery });
+  // The run's global setup migrated (and seeded) once: each file starts from a copy, seeded by its own seed if any.
+  const start = inject('testDatabases');
+  const from = start?.kind === dbKind ? (opts.seed ? start.migrated : start.seeded) : undefined;
+  const pgdb = dbKind === 'postgres' ? await freshPostgres(from) : undefined;
+  const database = await openDatabase({
+    databaseUrl: pgdb?.url,
+    loadDataDir: from && dbKind === 'pglite' ? new Blob([readFileSync(from)]) : undefined,
+    logQuery: opts.logQuery,
+  });
   await database.migrate();
-  await (opts.seed ?? seedDemo)(database.db, DEMO_PASSWORD);
+  if (!from || opts.seed) await (opts.seed ?? seedDemo)(database.db, DEMO_PASSWORD);
   const app = await buildApp(testConfig(overrides), database);
   opts.prepare?.(app);
   await app.ready();

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase } from './db/client';
+import { seedDemo } from './seed/seed';
+let t = performance.now();
+const lap = (s: string) => { console.log(s, Math.round(performance.now() - t)); t = performance.now(); };
+const database = await openDatabase({});
+lap('open');
+await database.migrate(); lap('migrate');
+await seedDemo(database.db, 'demo-password-1'); lap('seed');
+const dump = await database.pglite!.dumpDataDir('none'); lap('dump ' + dump.size);
+await database.close();
+const c = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }); lap('load');
+console.log((await c.query('select count(*) from users')).rows); lap('q');
+const c2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }); lap('load2');
