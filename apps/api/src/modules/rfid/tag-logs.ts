@@ -86,15 +86,21 @@ export async function tagsOverview(tx: Tx, tenantId: number, q: TTagsOverviewQue
             count(*) filter (where m.is_authorized = false)::int as "unauthorized"
           ${movementsFrom} where ${where}`,
   );
+  // The period's movements counted per day in one pass, then laid on every day of the period (a join of each day
+  // to the movements took 24 s for 200,000 movements on PostgreSQL).
   const days = await queryRows<TTagsOverview['byDay'][number]>(
     tx,
-    sql`select to_char(d, 'YYYY-MM-DD') as date,
-            count(m.id) filter (where m.event_type = 'IN')::int as "in",
-            count(m.id) filter (where m.event_type = 'OUT')::int as "out",
-            count(m.id) filter (where m.is_authorized = false)::int as "unauthorized"
+    sql`with per_day as (
+          select (m.seen_at at time zone 'UTC')::date as day,
+                 count(*) filter (where m.event_type = 'IN')::int as "in",
+                 count(*) filter (where m.event_type = 'OUT')::int as "out",
+                 count(*) filter (where m.is_authorized = false)::int as "unauthorized"
+            ${movementsFrom} where ${where} group by 1)
+        select to_char(d, 'YYYY-MM-DD') as date, coalesce(p."in", 0) as "in", coalesce(p."out", 0) as "out",
+               coalesce(p.unauthorized, 0) as "unauthorized"
           from generate_series(${from}::date, ${to}::date, interval '1 day') d
-          left join (select m.* ${movementsFrom} where ${where}) m on (m.seen_at at time zone 'UTC')::date = d::date
-          group by d order by d`,
+          left join per_day p on p.day = d::date
+          order by d`,
   );
   const [readerRow] = await queryRows<TTagsOverview['readers']>(
     tx,
