@@ -7,8 +7,10 @@ import { seedDemo } from '../seed/seed';
 import { DEMO_PASSWORD, dbKind } from './helper';
 import { freshPostgres } from './postgres';
 
-/** Where each test file's database starts from: migrated only, or migrated and seeded with the demo. */
-/** PGlite: the dumps' files; PostgreSQL: the template databases' names. */
+/**
+ * Where each test file's database starts from, migrated only or migrated and seeded with the demo: PGlite dumps'
+ * files, or PostgreSQL template databases' names.
+ */
 export type TestDatabases = { kind: 'pglite' | 'postgres'; migrated: string; seeded: string };
 
 declare module 'vitest' {
@@ -30,9 +32,9 @@ export default async function setup(project: TestProject) {
     await owner.migrate();
     await owner.close();
     const seeded = await freshPostgres(nameOf(migrated.url));
-    const app = await openDatabase({ databaseUrl: seeded.url });
-    await seedDemo(app.db, DEMO_PASSWORD);
-    await app.close();
+    const filled = await openDatabase({ databaseUrl: seeded.url });
+    await seedDemo(filled.db, DEMO_PASSWORD);
+    await filled.close();
     project.provide('testDatabases', { kind: 'postgres', migrated: nameOf(migrated.url), seeded: nameOf(seeded.url) });
     return async () => {
       await seeded.drop();
