@@ -39,4 +39,16 @@ if (stale(api, ['apps/api/src', 'tools/pa-simulator/src', 'tools/reader-sim/src'
   // Migrations are read at start from beside the code; the backup worker runs as plain JavaScript beside it.
   cpSync('apps/api/src/db/migrations', 'apps/api/dist/migrations', { recursive: true });
   cpSync('apps/api/src/modules/backups/backup-thread.mjs', 'apps/api/dist/backup-thread.mjs');
+  // The migrated empty database a new PGlite data folder starts from (apps/api/src/db/template.ts).
+  await build({
+    entryPoints: ['apps/api/src/db/write-template.ts'],
+    outfile: 'apps/api/dist/write-template.mjs',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: deps.flatMap((d) => [d, `${d}/*`]),
+    logLevel: 'warning',
+  });
+  execSync(`"${process.execPath}" apps/api/dist/write-template.mjs`, { stdio: 'inherit' });
 }

@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { TEMPLATE_FILE } from './db/template';
 import { seedFirstStart } from './seed/seed-documents';
 import { buildApp } from './app';
 import { warmUpValidator } from './platform/facturx/validate';
@@ -18,6 +20,8 @@ async function main() {
     appDatabaseUrl: config.databaseAppUrl,
     appPassword: config.databaseAppPassword,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
+    // A new data folder is laid out from the migrated empty database the build wrote beside the bundle, if any.
+    template: fileURLToPath(new URL(`./${TEMPLATE_FILE}`, import.meta.url)),
   });
   await database.migrate();
   const seed = await seedFirstStart(database.db, config.demoPassword);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -54,6 +55,11 @@ export type OpenOptions = {
   dataDir?: string;
   /** PGlite only: starts from this data directory's dump (`dumpDataDir`) instead of an empty database (tests). */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: a dump (template.ts) that a `dataDir` without a database yet is laid out from, instead of initdb
+   * and every migration; ignored when the file does not exist.
+   */
+  template?: string;
   /** Sees every statement of the runtime connection (tests count the statements of a request). */
   logQuery?: (query: string) => void;
 };
@@ -89,9 +95,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const loadDataDir = opts.loadDataDir ?? (opts.dataDir ? templateFor(opts.dataDir, opts.template) : undefined);
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
   });
   // Embedded and superuser only: one handle; withTenant/withPlatform switch to the app role per transaction.
@@ -106,6 +113,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/** The template's files for a data folder that holds no database yet; none when there is no template. */
+function templateFor(dataDir: string, template: string | undefined): Blob | undefined {
+  if (!template || existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(template)) return undefined;
+  return new Blob([readFileSync(template)]);
 }
 
 /**

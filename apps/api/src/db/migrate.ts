@@ -16,12 +16,14 @@ const MIGRATION_LOCK_KEY = 7_251_031_338;
  * so "recorded" is exact whatever the order.
  */
 export async function migrateFolder(db: Db, migrationsFolder: string): Promise<string[]> {
+  const tags = journalTags(migrationsFolder);
+  // Every start but the first: one query finds the journal's migrations all recorded, and nothing else is done.
+  if (await allRecorded(db, [...tags.keys()])) return [];
   const migrations = readMigrationFiles({ migrationsFolder });
   await db.execute(sql`create schema if not exists drizzle`);
   await db.execute(
     sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
   );
-  const tags = journalTags(migrationsFolder);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     const res = (await tx.execute(sql`select created_at from drizzle.__drizzle_migrations`)) as unknown as {
@@ -39,6 +41,19 @@ export async function migrateFolder(db: Db, migrationsFolder: string): Promise<s
     }
     return done;
   });
+}
+
+/** Whether every journal time is recorded; false too when drizzle's table does not exist yet (an empty database). */
+async function allRecorded(db: Db, whens: number[]): Promise<boolean> {
+  try {
+    const res = (await db.execute(
+      sql`select count(distinct created_at)::int as n from drizzle.__drizzle_migrations
+          where created_at = any(${`{${whens.join(',')}}`}::bigint[])`,
+    )) as unknown as { rows: { n: number }[] };
+    return res.rows[0]?.n === whens.length;
+  } catch {
+    return false;
+  }
 }
 
 function journalTags(migrationsFolder: string): Map<number, string> {

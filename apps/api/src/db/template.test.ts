@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, inject } from 'vitest';
+import { dbKind } from '../test/helper';
+import { migrateFolder } from './migrate';
+import { migrationsFolder, openDatabase, queryRows } from './client';
+
+// The run's migrated PGlite dump is what the build writes as the template (template.ts): the same files.
+const start = inject('testDatabases');
+
+describe.runIf(dbKind === 'pglite' && start?.kind === 'pglite')('a new data folder laid out from the template', () => {
+  it('starts migrated, keeps what is written, and is opened again as it is (the template is not read again)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tagstock-template-'));
+    try {
+      const first = await openDatabase({ dataDir, template: start.migrated });
+      expect(await migrateFolder(first.db, migrationsFolder)).toEqual([]);
+      await first.db.execute(sql`insert into tenants (name) values ('Laid out')`);
+      await first.close();
+
+      // Reopened with a template that does not exist: the folder's own database, not a new one.
+      const again = await openDatabase({ dataDir, template: join(dataDir, 'missing.tar') });
+      expect(await migrateFolder(again.db, migrationsFolder)).toEqual([]);
+      const rows = await queryRows<{ name: string }>(again.db, sql`select name from tenants`);
+      expect(rows.map((r) => r.name)).toEqual(['Laid out']);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
