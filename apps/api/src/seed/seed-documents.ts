@@ -193,7 +193,8 @@ async function seedDemoInvoicing(
     lines: [line(articles[0]!, 4, '24.90'), line(articles[1]!, 2, '89.00')],
   });
   const { invoiceId } = await convertProforma(db, auth, proforma.id, { confirmWithoutReservation: true });
-  const issued = await invoices.setStatus(auth, invoiceId, 'issued', null);
+  // Their legal copies are left to the issued-PDF job or the first download, as the year's are (seed-history.ts).
+  const issued = await invoices.setStatus(auth, invoiceId, 'issued', null, {}, { deferPdf: true });
   await payments.payInvoice(auth, issued.id, {
     paymentDate: daysAgo(1),
     amount: '100.00',
@@ -205,7 +206,7 @@ async function seedDemoInvoicing(
     reason: 'Article retourné abîmé',
     lines: [{ invoiceLineId: issued.lines[0]!.id, quantity: 1 }],
   });
-  await creditNotes.setStatus(auth, note.id, 'issued', null);
+  await creditNotes.setStatus(auth, note.id, 'issued', null, {}, { deferPdf: true });
   await proformas.create(auth, {
     customerId: customers[1]!.id,
     proformaDate: daysAgo(2),
