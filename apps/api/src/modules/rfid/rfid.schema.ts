@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   unique,
@@ -82,6 +83,10 @@ export const tags = pgTable(
     index('tags_article_idx').on(t.articleId),
     index('tags_family_idx').on(t.familyId),
     index('tags_tenant_status_idx').on(t.tenantId, t.status),
+    // The dashboard's non-active tags (a small share), in the list's default order: a page stops after its rows.
+    index('tags_non_active_idx')
+      .on(t.tenantId, t.epc.asc().nullsFirst(), t.id)
+      .where(sql`${t.status} <> 'active'`),
   ],
 );
 
@@ -189,6 +194,30 @@ export const tagMovements = pgTable(
       .where(sql`${t.isAuthorized} = false`),
     index('tag_movements_tag_idx').on(t.tagId),
   ],
+);
+
+/**
+ * The tag movements counted per tenant and UTC day, for the tags overview: a year is at most 366 days × a few
+ * slots, however many movements it holds. Kept exact by statement-level triggers on tag_movements (migration
+ * 0040: inserts, updates of any column, deletes, truncate), so no writer has to know of it. `slot` (the writing
+ * backend's pid modulo 16) keeps concurrent writers of one tenant and day off a single row; a day's figures are
+ * the sum of its slots (a slot may go negative when a movement is deleted by another backend than wrote it).
+ */
+export const tagMovementDays = pgTable(
+  'tag_movement_days',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    day: date('day').notNull(),
+    slot: smallint('slot').notNull(),
+    inCount: integer('in_count').notNull().default(0),
+    outCount: integer('out_count').notNull().default(0),
+    unknownCount: integer('unknown_count').notNull().default(0),
+    seenCount: integer('seen_count').notNull().default(0),
+    unauthorizedCount: integer('unauthorized_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'tag_movement_days_pk', columns: [t.tenantId, t.day, t.slot] })],
 );
 
 /** Presence of a tag in one antenna's field: the de-duplication state, shared by every process. */
