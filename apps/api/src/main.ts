@@ -1,3 +1,4 @@
+import './db/pglite-engine-early';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';

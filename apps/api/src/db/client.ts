@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrateFolder } from './migrate';
+import { pgliteEngine } from './pglite-engine';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -99,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    pgliteWasmModule: await pgliteEngine(),
     extensions: { pg_trgm },
   });
   // Embedded and superuser only: one handle; withTenant/withPlatform switch to the app role per transaction.
