@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { TExitReason } from '@tagstock/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Tx } from '../../db/client';
 import { jsonRows } from '../../db/sql-fragments';
 
@@ -27,6 +27,11 @@ export type ExitAuthorizer = {
   rank: number;
   missing: string;
   covers(tx: Tx, exits: ExitContext[]): Promise<(string | null)[]>;
+  /**
+   * The same answer as a query, for the batch's one statement of every authorizer (`authorizeExitsAlong`): its rows
+   * are (i, cover) for the exits of `exits` it covers, `exits` being a query of the columns of `exitRows`.
+   */
+  coversSql?(exits: SQL): SQL;
   /** The English text of a cover, for the stored message (default: the cover itself). */
   describe?(cover: string): string;
   /** The whole stored message of an exit it covers (default: `Authorized: ` and the description). */
@@ -49,42 +54,56 @@ export type CoveredExit = {
 
 export type ExitAuthorization = { isAuthorized: boolean; message: string; reason: TExitReason };
 
-const day = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * The exits of a batch as a query: i (their position), tenant, tag, article, category, at. The exit's day (UTC) is
+ * what attributions are compared with.
+ */
+export const exitRows = (exits: ExitContext[]): SQL =>
+  sql`select * from ${jsonRows(
+    exits.map((e, i) => ({
+      i,
+      tenant: e.tenantId,
+      tag: e.tagId,
+      article: e.articleId,
+      category: e.categoryId,
+      at: e.at.toISOString(),
+    })),
+  )} as v(i int, tenant int, tag int, article int, category int, at timestamptz)`;
+
+/** An authorizer's `covers` from its `coversSql`: one query. */
+export async function coversBySql(
+  tx: Tx,
+  coversSql: (exits: SQL) => SQL,
+  exits: ExitContext[],
+): Promise<(string | null)[]> {
+  const rows = await queryPrepared<{ i: number; cover: string }>(
+    tx,
+    sql`select c.i, c.cover from (${coversSql(exitRows(exits))}) c(i, cover)`,
+  );
+  const covered = new Map(rows.map((r) => [r.i, r.cover]));
+  return exits.map((_, i) => covered.get(i) ?? null);
+}
 
 /** Attributions of the tag, of its article, or of its article's category, active on the day of the exit. */
 export const attributionAuthorizer: ExitAuthorizer = {
   name: 'attribution',
   rank: 0,
   missing: 'no active attribution of this tag, its article or its category',
-  async covers(tx, exits) {
-    const rows = await queryPrepared<{ i: number; holder: string }>(
-      tx,
-      sql`select v.i, h.holder
-          from ${jsonRows(
-            exits.map((c, i) => ({
-              i,
-              tenant: c.tenantId,
-              tag: c.tagId,
-              article: c.articleId,
-              category: c.categoryId,
-              d: day(c.at),
-            })),
-          )} as v(i int, tenant int, tag int, article int, category int, d date)
-          cross join lateral (
-            select coalesce(co.name, x.location) as holder from (
-              select consumer_id, location from attributions
-                where tenant_id = v.tenant and (tag_id = v.tag or article_id = v.article)
-                  and start_date <= v.d and (end_date is null or end_date >= v.d)
-              union all
-              select consumer_id, location from category_attributions
-                where tenant_id = v.tenant and category_id = v.category
-                  and start_date <= v.d and (end_date is null or end_date >= v.d)
-            ) x left join consumers co on co.id = x.consumer_id and co.tenant_id = v.tenant limit 1
-          ) h`,
-    );
-    const covered = new Map(rows.map((r) => [r.i, r.holder]));
-    return exits.map((_, i) => covered.get(i) ?? null);
-  },
+  covers: (tx, exits) => coversBySql(tx, attributionAuthorizer.coversSql!, exits),
+  coversSql: (exits) =>
+    sql`select v.i, h.holder
+        from (select x.*, (x.at at time zone 'UTC')::date as d from (${exits}) x) v
+        cross join lateral (
+          select coalesce(co.name, x.location) as holder from (
+            select consumer_id, location from attributions
+              where tenant_id = v.tenant and (tag_id = v.tag or article_id = v.article)
+                and start_date <= v.d and (end_date is null or end_date >= v.d)
+            union all
+            select consumer_id, location from category_attributions
+              where tenant_id = v.tenant and category_id = v.category
+                and start_date <= v.d and (end_date is null or end_date >= v.d)
+          ) x left join consumers co on co.id = x.consumer_id and co.tenant_id = v.tenant limit 1
+        ) h`,
   describe: (holder) => `attributed to ${holder}`,
 };
 
@@ -150,4 +169,62 @@ export async function authorizeExits(
     open = open.filter((_, k) => (covers[k] ?? null) === null);
   }
   return answers.map(verdict);
+}
+
+/**
+ * `authorizeExits` and a query of the batch's own (`alongside`, read after the authorizers' in the same snapshot) in
+ * one statement, when every authorizer gives its `coversSql`: each authorizer's query takes the exits the earlier
+ * ones left, as in `authorizeExits`. Answers the verdicts and `alongside`'s rows (as JSON: name its columns).
+ */
+export async function authorizeExitsAlong<T>(
+  tx: Tx,
+  exits: ExitContext[],
+  alongside: SQL | null,
+  list: readonly ExitAuthorizer[] = authorizers,
+): Promise<{ verdicts: ExitAuthorization[]; rows: T[] }> {
+  const rowsOf = sql`(select coalesce(json_agg(x), '[]') from (${alongside ?? sql`select 1 where false`}) x)`;
+  if (!exits.length) {
+    if (!alongside) return { verdicts: [], rows: [] };
+    const [only] = await queryPrepared<{ rows: T[] }>(tx, sql`select ${rowsOf} as rows`);
+    return { verdicts: [], rows: only!.rows };
+  }
+  if (list.some((a) => !a.coversSql)) {
+    const verdicts = await authorizeExits(tx, exits, list);
+    if (!alongside) return { verdicts, rows: [] };
+    const [only] = await queryPrepared<{ rows: T[] }>(tx, sql`select ${rowsOf} as rows`);
+    return { verdicts, rows: only!.rows };
+  }
+  const ctes: SQL[] = [sql`e0 as materialized (${exitRows(exits)})`];
+  list.forEach((a, k) => {
+    const e = sql.identifier(`e${k}`);
+    const c = sql.identifier(`a${k}`);
+    if (k > 0)
+      ctes.push(
+        sql`${e} as materialized (select * from ${sql.identifier(`e${k - 1}`)}
+          where i not in (select i from ${sql.identifier(`a${k - 1}`)}))`,
+      );
+    ctes.push(
+      sql`${c} as materialized (select c.i, c.cover::text as cover from (${a.coversSql!(sql`select * from ${e}`)}) c(i, cover))`,
+    );
+  });
+  const all = sql.join(
+    list.map((_, k) => sql`select ${k}::int as k, i, cover from ${sql.identifier(`a${k}`)}`),
+    sql` union all `,
+  );
+  const [row] = await queryPrepared<{ covers: [number, number, string][]; rows: T[] }>(
+    tx,
+    sql`with ${sql.join(ctes, sql`, `)}
+        select (select coalesce(json_agg(json_build_array(x.k, x.i, x.cover)), '[]') from (${all}) x) as covers,
+               ${rowsOf} as rows`,
+  );
+  const byAuthorizer = list.map(() => new Map<number, string>());
+  for (const [k, i, cover] of row!.covers) byAuthorizer[k]!.set(i, cover);
+  const answers = exits.map(() => [] as { authorizer: ExitAuthorizer; cover: string | null }[]);
+  let open = exits.map((_, i) => i);
+  list.forEach((authorizer, k) => {
+    if (!open.length) return;
+    for (const i of open) answers[i]!.push({ authorizer, cover: byAuthorizer[k]!.get(i) ?? null });
+    open = open.filter((i) => !byAuthorizer[k]!.has(i));
+  });
+  return { verdicts: answers.map(verdict), rows: row!.rows };
 }

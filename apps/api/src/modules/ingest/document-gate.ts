@@ -1,8 +1,7 @@
-import { getTableName, sql } from 'drizzle-orm';
-import { queryPrepared } from '../../db/client';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { jsonRows } from '../../db/sql-fragments';
 import type { AnyDocumentType, DocumentGate } from '../../platform/documents/document-type';
-import type { ExitAuthorizer } from './authorization';
+import { coversBySql, type ExitAuthorizer } from './authorization';
 
 /**
  * The exit authorizer of a document type with a `gate` (delivery notes): an OUT is covered by a document in the
@@ -23,16 +22,8 @@ export function documentGateAuthorizer(type: AnyDocumentType): ExitAuthorizer {
   const exits = sql.identifier(getTableName(gate.exits.table));
   const exitParent = sql.identifier(gate.exits.parent.name);
   const first = sql.identifier(gate.first);
-  return {
-    name: type.entity,
-    rank: gate.rank,
-    missing: `no ${gate.status} ${type.noun} listing this tag or its article`,
-    async covers(tx, batch) {
-      const rows = await queryPrepared<{ i: number; number: string }>(
-        tx,
-        sql`with v as (select * from ${jsonRows(
-          batch.map((e, i) => ({ i, tenant: e.tenantId, tag: e.tagId, article: e.articleId })),
-        )} as v(i int, tenant int, tag int, article int)),
+  const coversSql = (batch: SQL) =>
+    sql`with v as (select x.i, x.tenant, x.tag, x.article from (${batch}) x),
         tagged as materialized (
           select v.i, v.tenant, v.article, t.epc from v join tags t on t.id = v.tag and t.tenant_id = v.tenant
           where v.article is not null
@@ -83,11 +74,15 @@ export function documentGateAuthorizer(type: AnyDocumentType): ExitAuthorizer {
         select i, number from picked
         union all
         select rest.i, s.number from rest join slots s on s.tenant = rest.tenant and s.article = rest.article
-          and rest.r >= s.upto - s.units_left and rest.r < s.upto`,
-      );
-      const covered = new Map(rows.map((r) => [r.i, r.number]));
-      return batch.map((_, i) => covered.get(i) ?? null);
+          and rest.r >= s.upto - s.units_left and rest.r < s.upto`;
+  return {
+    name: type.entity,
+    rank: gate.rank,
+    missing: `no ${gate.status} ${type.noun} listing this tag or its article`,
+    covers(tx, batch) {
+      return coversBySql(tx, coversSql, batch);
     },
+    coversSql,
     describe: (number) => `${type.noun} ${number}`,
     message: (number) => `Authorized by ${number}`,
     async record(tx, covered) {

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import type { Realtime } from '../../platform/realtime';
 import { handheldRoutes } from './handheld';
-import { createIngestService } from './ingest.service';
+import { createIngestService, StaleReaderError } from './ingest.service';
 import { normalizeImpinj, normalizeZebra, type Normalized } from './pipeline';
-import { authenticateReader, type ReaderRow } from './reader-auth';
+import { fail, readerAuthenticator, type ReaderRow } from './reader-auth';
 
 /** Readers batch up to thousands of reads; well above the JSON limit of the rest of the API. */
 export const INGEST_BODY_LIMIT = 4 * 1024 * 1024;
@@ -18,17 +18,31 @@ const readerOf = new WeakMap<FastifyRequest, ReaderRow>();
 
 export function ingestModule(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
   const service = createIngestService(db, realtime);
+  const auth = readerAuthenticator(db);
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     // The reader is authenticated before the body is even read: a stranger's megabytes are never parsed, and
     // learn nothing about the format (invalid JSON without credentials is a 401, not a 400).
     const onRequest = async (req: FastifyRequest) => {
-      readerOf.set(req, await authenticateReader(db, req.headers.authorization));
+      readerOf.set(req, await auth.authenticate(req.headers.authorization));
     };
-    const run = (req: FastifyRequest, source: 'impinj' | 'zebra', normalized: Normalized) => {
+    const run = async (req: FastifyRequest, source: 'impinj' | 'zebra', normalized: Normalized) => {
       if (normalized.errors.length)
         throw badRequest('invalid_reads', 'Some reads are malformed; nothing was recorded', normalized.errors);
-      return service.ingest(readerOf.get(req)!, source, normalized.reads);
+      const reader = readerOf.get(req)!;
+      const check = (used: ReaderRow) => (current: ReaderRow | undefined) => auth.stillValid(used, current);
+      try {
+        return await service.ingest(reader, source, normalized.reads, check(reader));
+      } catch (err) {
+        if (!(err instanceof StaleReaderError)) throw err;
+        // The remembered row was out of date (a rotated secret, a reader moved or deleted): the database decides,
+        // and a reader whose credentials still hold is recorded under its current row.
+        const current = await auth.fromDatabase(req.headers.authorization);
+        // Changed again in between: refused, as a reader whose secret no longer holds.
+        return service.ingest(current, source, normalized.reads, check(current)).catch((again: unknown) => {
+          throw again instanceof StaleReaderError ? fail() : again;
+        });
+      }
     };
     const common = {
       bodyLimit: INGEST_BODY_LIMIT,

@@ -17,13 +17,16 @@ import { emitWebhookEvents } from '../../platform/webhooks/emit';
 import type { Realtime } from '../../platform/realtime';
 import { stockSummary } from '../dashboard/dashboard.module';
 import { markFoundByEpc, notifyFound } from '../inventories/lost-articles';
-import { authorizeExits, recordCovered, type ExitAuthorization } from './authorization';
+import { authorizeExitsAlong, recordCovered, type ExitAuthorization } from './authorization';
 import { lockArticles, moveStock } from '../stock/stock.service';
 import { planBatch, presenceKey, withinClock, type Plan, type Presence, type Read, type Step } from './pipeline';
 import { EVENT_KEY_RETENTION_HOURS } from './retention';
 import type { ReaderRow } from './reader-auth';
 
 export type IngestSource = 'impinj' | 'zebra' | 'mqtt';
+
+/** Whether the credentials a batch came with still hold against the reader's row as its transaction locked it. */
+export type ReaderCheck = (current: ReaderRow | undefined) => boolean;
 
 type TagRow = {
   id: number;
@@ -84,18 +87,49 @@ const statusEvent = (reader: ReaderRow, at: Date): TReaderStatusEvent => ({
   at: at.toISOString(),
 });
 
+/** The reader's row as `markHeard` returns it (the columns of `ReaderRow`, read under its lock). */
+const READER_COLUMNS = sql`old.id, old.tenant_id as "tenantId", old.created_at as "createdAt", old.updated_at as "updatedAt",
+  old.name, old.vendor, old.hostname, old.mac, old.location, old.role, old.antennas,
+  old.heartbeat_timeout_seconds as "heartbeatTimeoutSeconds", old.presence_window_seconds as "presenceWindowSeconds",
+  old.direction_window_seconds as "directionWindowSeconds", old.secret_hash as "secretHash",
+  r.last_heard_at as "lastHeardAt"`;
+
 /**
- * Marks the reader heard; true when it was offline (a transition, announced once). The row lock also
- * serializes the batches of one reader, so the presence state is never read and written concurrently.
+ * Marks the reader heard; `connected` is true when it was offline (a transition, announced once). The row lock also
+ * serializes the batches of one reader, so the presence state is never read and written concurrently. Answers the
+ * reader's row as locked (undefined when the tenant's scope does not see it): the batch runs with it, and the
+ * caller may check the credentials it authenticated with against it.
  */
-export async function markHeard(tx: Tx, readerId: number): Promise<boolean> {
-  const [row] = await queryPrepared<{ wasOnline: boolean }>(
+export async function markHeard(
+  tx: Tx,
+  readerId: number,
+): Promise<{ connected: boolean; reader: ReaderRow | undefined }> {
+  const [row] = await queryPrepared<ReaderRow & { wasOnline: boolean }>(
     tx,
     sql`update readers r set online = true, last_heard_at = now()
-        from (select id, online from readers where id = ${readerId} for update) old
-        where r.id = old.id returning old.online as "wasOnline"`,
+        from (select * from readers where id = ${readerId} for update) old
+        where r.id = old.id returning old.online as "wasOnline", ${READER_COLUMNS}`,
   );
-  return row ? !row.wasOnline : false;
+  if (!row) return { connected: false, reader: undefined };
+  const { wasOnline, ...reader } = row;
+  const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+  return {
+    connected: !wasOnline,
+    reader: {
+      ...reader,
+      online: true,
+      createdAt: date(reader.createdAt)!,
+      updatedAt: date(reader.updatedAt)!,
+      lastHeardAt: date(reader.lastHeardAt),
+    },
+  };
+}
+
+/** The credentials a batch came with no longer hold (see `ingest`'s `check`): nothing was recorded. */
+export class StaleReaderError extends Error {
+  constructor(readonly readerId: number) {
+    super(`reader ${readerId}: credentials no longer valid`);
+  }
 }
 
 /** The presence state of the batch's EPCs on every antenna of the reader (direction needs the other side). */
@@ -151,38 +185,76 @@ const unauthorizedExit = (reader: ReaderRow, n: PendingNotice) => ({
 const clonePresences = (state: Map<string, Presence>) => new Map([...state].map(([k, p]) => [k, { ...p }]));
 
 /**
- * Records the idempotency keys of the reads that start a presence, and reads the tags of their EPCs, in one
- * round trip. Answers the keys that were new.
+ * In one round trip: records the idempotency keys of the reads that start a presence; reads the tags of their EPCs;
+ * locks, in id order (no deadlock between batches), the articles whose stock the passages (`passing`: the EPCs of the
+ * IN and OUT steps) may move, answering their quantities; and tells whether a tag of `seen` is suspected or lost
+ * (only then is `markFoundByEpc` asked). Answers the keys that were new.
  */
-async function recordKeys(tx: Tx, reader: ReaderRow, keys: string[], epcs: string[]) {
-  const [row] = await queryPrepared<{ fresh: string[]; tags: TagRow[] }>(
+async function recordKeys(
+  tx: Tx,
+  reader: ReaderRow,
+  batch: { keys: string[]; epcs: string[]; passing: string[]; seen: string[] },
+) {
+  const t = reader.tenantId;
+  const [row] = await queryPrepared<{
+    fresh: string[];
+    tags: TagRow[];
+    locked: [number, number][];
+    lost: boolean;
+  }>(
     tx,
     sql`with fresh as (
           insert into ingest_events (tenant_id, reader_id, event_key)
-          select ${reader.tenantId}, ${reader.id}, k from ${jsonList(keys)} k
+          select ${t}, ${reader.id}, k from ${jsonList(batch.keys)} k
           on conflict do nothing returning event_key
+        ),
+        stocked as materialized (
+          select distinct t.article_id from ${jsonList(batch.passing)} p(epc)
+          cross join lateral (
+            select article_id, status, family_id from tags t where t.tenant_id = ${t} and t.epc = p.epc limit 1
+          ) t
+          left join tag_families f on f.id = t.family_id and f.tenant_id = ${t}
+          where t.status = 'active' and t.article_id is not null and f.counts_in_stock is not false
+        ),
+        locked as (
+          select id, quantity from articles
+          where id = any(array(select article_id from stocked)) and tenant_id = ${t}
+          order by id for update
         )
         select (select coalesce(json_agg(event_key), '[]') from fresh) as fresh,
                (select coalesce(json_agg(x), '[]') from (
                   select t.id, t.epc, t.status, t.in_stock as "inStock", t.article_id as "articleId",
                          a.category_id as "categoryId", a.designation, f.counts_in_stock as "countsInStock",
                          f.alarm_on_exit as "alarmOnExit", f.name as "familyName"
-                  from ${jsonList(epcs)} e(epc)
-                  cross join lateral (select * from tags t where t.tenant_id = ${reader.tenantId} and t.epc = e.epc limit 1) t
+                  from ${jsonList(batch.epcs)} e(epc)
+                  cross join lateral (select * from tags t where t.tenant_id = ${t} and t.epc = e.epc limit 1) t
                   left join lateral (
                     select category_id, designation from articles
-                    where id = t.article_id and tenant_id = ${reader.tenantId} limit 1
+                    where id = t.article_id and tenant_id = ${t} limit 1
                   ) a on true
-                  left join tag_families f on f.id = t.family_id and f.tenant_id = ${reader.tenantId}
-               ) x) as tags`,
+                  left join tag_families f on f.id = t.family_id and f.tenant_id = ${t}
+               ) x) as tags,
+               (select coalesce(json_agg(json_build_array(id, quantity)), '[]') from locked) as locked,
+               exists (
+                 select 1 from lost_articles l where l.tenant_id = ${t} and l.status in ('suspected', 'lost')
+                   and exists (select 1 from tags x where x.id = l.tag_id and x.tenant_id = ${t}
+                     and x.epc in (select value from ${jsonList(batch.seen)}))
+               ) as lost`,
   );
-  return { fresh: new Set(row!.fresh), tags: new Map(row!.tags.map((t) => [t.epc, t])) };
+  return {
+    fresh: new Set(row!.fresh),
+    tags: new Map(row!.tags.map((tag) => [tag.epc, tag])),
+    locked: new Map(row!.locked),
+    lost: row!.lost,
+  };
 }
 
 /**
  * Plans the batch, then records the idempotency keys of the reads that start a presence (the only ones that
  * create or decide movements). A key already known means a read received before whose presence has since been
- * forgotten: that read is dropped and the batch planned again without it.
+ * forgotten: that read is dropped and the batch planned again without it. Answers, besides the plan and its tags,
+ * the articles locked so far with their quantities, and whether a tag of the batch may be found again (null when
+ * not asked: no read started a presence).
  */
 async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Map<string, Presence>) {
   const shape = {
@@ -193,41 +265,30 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
   const recorded = new Set<string>();
   const dropped = new Set<string>();
   let tags = new Map<string, TagRow>();
+  const locked = new Map<number, number>();
+  let lost: boolean | null = null;
+  // Every EPC of the batch: whatever is dropped, the tags seen are among them.
+  const seen = [...new Set(reads.map((r) => r.epc))];
   for (;;) {
     const kept = dropped.size ? reads.filter((r) => !dropped.has(r.eventKey)) : reads;
     const plan = planBatch(shape, clonePresences(loaded), kept, reader.presenceWindowSeconds * 1000);
     plan.duplicates += reads.length - kept.length;
     const keys = [...new Set(plan.steps.map((s) => s.read.eventKey))].filter((k) => !recorded.has(k));
-    if (!keys.length) return { plan, tags };
-    const answer = await recordKeys(tx, reader, keys, [...new Set(plan.steps.map((s) => s.read.epc))]);
+    if (!keys.length) return { plan, tags, locked, lost };
+    const answer = await recordKeys(tx, reader, {
+      keys,
+      epcs: [...new Set(plan.steps.map((s) => s.read.epc))],
+      passing: [...new Set(plan.steps.filter((s) => isPassage(s.eventType)).map((s) => s.read.epc))],
+      seen: lost === null ? seen : [],
+    });
     tags = new Map([...tags, ...answer.tags]);
+    for (const [id, quantity] of answer.locked) locked.set(id, quantity);
+    if (lost === null) lost = answer.lost;
     for (const k of answer.fresh) recorded.add(k);
     const known = keys.filter((k) => !answer.fresh.has(k));
-    if (!known.length) return { plan, tags };
+    if (!known.length) return { plan, tags, locked, lost };
     for (const k of known) dropped.add(k);
   }
-}
-
-/**
- * Locks the articles whose stock the batch may move, in id order (no deadlock between batches), then reads the
- * stock flag of their tags again: a batch of another reader that moved the same tag held those locks and has
- * committed by now, so the flags read before the locks may be stale.
- */
-async function lockStock(tx: Tx, tenantId: number, tags: TagRow[]): Promise<Map<number, number>> {
-  if (!tags.length) return new Map();
-  const quantities = await lockArticles(
-    tx,
-    tenantId,
-    tags.map((t) => t.articleId!),
-  );
-  const fresh = await queryPrepared<{ id: number; inStock: boolean }>(
-    tx,
-    sql`select id, in_stock as "inStock" from tags
-        where id = any(${idArray(tags.map((t) => t.id))}) and tenant_id = ${tenantId}`,
-  );
-  const inStock = new Map(fresh.map((r) => [r.id, r.inStock]));
-  for (const t of tags) t.inStock = inStock.get(t.id) ?? t.inStock;
-  return quantities;
 }
 
 export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
@@ -238,7 +299,13 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
    * Stock and authorization consequences of the passages (IN / OUT) of a batch, in the order they happened.
    * Every lookup is one query for the whole batch; the sequence itself runs in memory.
    */
-  async function effects(tx: Tx, reader: ReaderRow, steps: Step[], tags: Map<string, TagRow>) {
+  async function effects(
+    tx: Tx,
+    reader: ReaderRow,
+    steps: Step[],
+    tags: Map<string, TagRow>,
+    lockedSoFar: ReadonlyMap<number, number>,
+  ) {
     const activeTag = (s: Step) => {
       const tag = tags.get(s.read.epc);
       // Unregistered and non-active tags are logged only: no stock, no alarm.
@@ -246,27 +313,36 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     };
     const atGate = (s: Step) => s.eventType === 'OUT' && reader.role === 'exit_gate';
     const checked = steps.filter((s) => atGate(s) && activeTag(s) && activeTag(s)!.alarmOnExit !== false);
-    const verdicts = new Map<Step, ExitAuthorization>();
-    if (checked.length) {
-      const answers = await authorizeExits(
-        tx,
-        checked.map((s) => {
-          const tag = activeTag(s)!;
-          return {
-            tenantId: reader.tenantId,
-            tagId: tag.id,
-            articleId: tag.articleId,
-            categoryId: tag.categoryId,
-            at: s.read.seenAt,
-          };
-        }),
-      );
-      checked.forEach((s, i) => verdicts.set(s, answers[i]!));
-    }
     const stocked = (tag: TagRow | undefined) => tag && tag.articleId !== null && tag.countsInStock !== false;
-    const quantities = await lockStock(tx, reader.tenantId, [
-      ...new Set(steps.map(activeTag).filter(stocked)),
-    ] as TagRow[]);
+    const moving = [...new Set(steps.map(activeTag).filter(stocked))] as TagRow[];
+    // The articles were locked with the keys (`recordKeys`); one the tags read then did not name is locked here.
+    const quantities = new Map(lockedSoFar);
+    const missing = moving.map((t) => t.articleId!).filter((id) => !quantities.has(id));
+    if (missing.length)
+      for (const [id, quantity] of await lockArticles(tx, reader.tenantId, missing)) quantities.set(id, quantity);
+    // The exits' verdicts, and the stock flags of the tags read again now that their articles are locked: a batch
+    // of another reader that moved the same tag held those locks and has committed by now. One statement.
+    const { verdicts: answers, rows: fresh } = await authorizeExitsAlong<{ id: number; inStock: boolean }>(
+      tx,
+      checked.map((s) => {
+        const tag = activeTag(s)!;
+        return {
+          tenantId: reader.tenantId,
+          tagId: tag.id,
+          articleId: tag.articleId,
+          categoryId: tag.categoryId,
+          at: s.read.seenAt,
+        };
+      }),
+      moving.length
+        ? sql`select id, in_stock as "inStock" from tags
+              where id = any(${idArray(moving.map((t) => t.id))}) and tenant_id = ${reader.tenantId}`
+        : null,
+    );
+    const verdicts = new Map<Step, ExitAuthorization>();
+    checked.forEach((s, i) => verdicts.set(s, answers[i]!));
+    const inStockNow = new Map(fresh.map((r) => [r.id, r.inStock]));
+    for (const t of moving) t.inStock = inStockNow.get(t.id) ?? t.inStock;
     const locked = new Map(quantities);
 
     const byStep = new Map<Step, Effect>();
@@ -444,7 +520,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
   async function record(tx: Tx, reader: ReaderRow, source: IngestSource, reads: Read[], rejected: number) {
     const sorted = [...reads].sort((a, b) => a.seenAt.getTime() - b.seenAt.getTime());
     const loaded = await loadPresences(tx, reader, sorted);
-    const { plan, tags } = await planWithKeys(tx, reader, sorted, loaded);
+    const { plan, tags, locked, lost } = await planWithKeys(tx, reader, sorted, loaded);
     const report: TIngestReport = {
       reads: reads.length + rejected,
       duplicates: plan.duplicates,
@@ -453,7 +529,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       // The two sides of a passage seen in one batch are two presences and one movement.
       movements: new Set(plan.steps.map((s) => s.movementId)).size,
     };
-    const fx = await effects(tx, reader, plan.steps, tags);
+    const fx = await effects(tx, reader, plan.steps, tags, locked);
     const notices = await write(tx, reader, source, plan, tags, fx);
     await recordCovered(
       tx,
@@ -481,16 +557,20 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     // A tag suspected or confirmed lost that a reader sees (not leaving) is found again.
     const leaving = new Set(plan.steps.filter((s) => s.eventType === 'OUT').map((s) => s.read.epc));
     const seen = [...new Set(plan.changed.map((p) => p.epc))].filter((epc) => !leaving.has(epc));
-    const found = await markFoundByEpc(tx, { tenantId: reader.tenantId, userId: null }, seen);
+    // Not asked when the keys' statement found no tag of the batch suspected or lost.
+    const found = lost === false ? [] : await markFoundByEpc(tx, { tenantId: reader.tenantId, userId: null }, seen);
     return { report, notices, found };
   }
 
-  async function commit(reader: ReaderRow, source: IngestSource, all: Read[]) {
+  async function commit(given: ReaderRow, source: IngestSource, all: Read[], check?: ReaderCheck) {
     const { reads, rejected } = withinClock(all, new Date(), EVENT_KEY_RETENTION_HOURS * 3_600_000);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await withTenant(db, reader.tenantId, async (tx) => {
-          const connected = await markHeard(tx, reader.id);
+        return await withTenant(db, given.tenantId, async (tx) => {
+          const heard = await markHeard(tx, given.id);
+          if (check && !check(heard.reader)) throw new StaleReaderError(given.id);
+          // The row as locked: a change of the reader's antennas or windows applies from its next batch on.
+          const reader = heard.reader ?? given;
           const { report, notices, found } = reads.length
             ? await record(tx, reader, source, reads, rejected)
             : {
@@ -498,7 +578,7 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
                 notices: [] as PendingNotice[],
                 found: [] as TLostArticleFound[],
               };
-          return { report, notices, connected, found };
+          return { reader, report, notices, connected: heard.connected, found };
         });
       } catch (err) {
         const code = pgError(err)?.code;
@@ -520,9 +600,19 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     },
   });
 
-  /** Records a batch of reads from one authenticated reader; the reader's tenant scopes everything. */
-  async function ingest(reader: ReaderRow, source: IngestSource, reads: Read[]): Promise<TIngestReport> {
-    const { report, notices, connected, found } = await commit(reader, source, reads);
+  /**
+   * Records a batch of reads from one authenticated reader; the reader's tenant scopes everything. `check`, when
+   * given, is asked in the batch's transaction whether the credentials the reader was authenticated with still hold
+   * against its row as locked there (undefined: not found in its tenant); when not, nothing is recorded and
+   * `StaleReaderError` is thrown.
+   */
+  async function ingest(
+    given: ReaderRow,
+    source: IngestSource,
+    reads: Read[],
+    check?: ReaderCheck,
+  ): Promise<TIngestReport> {
+    const { reader, report, notices, connected, found } = await commit(given, source, reads, check);
     notifyFound(realtime, reader.tenantId, found);
     // After commit only: nobody hears of a movement that was rolled back.
     if (connected) realtime.notifyTenant(reader.tenantId, SocketEvents.readerConnect, statusEvent(reader, new Date()));

@@ -7,6 +7,8 @@ import { authorizeExits } from './authorization';
 import { createIngestService } from './ingest.service';
 import { createMqttHandler } from './mqtt-handler';
 import { createRetention } from './retention';
+import { READER_CACHE_MS, readerAuthenticator } from './reader-auth';
+import { hashSecret } from '../rfid/rfid.repository';
 
 // The reads of these tests are from 2024-03-12 and the server drops reads far from its clock: set the clock there.
 vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-03-12T09:20:00Z'), shouldAdvanceTime: true });
@@ -109,6 +111,74 @@ describe('reader authentication', () => {
     const rotated = await ok(admin, 'POST', `/readers/${reader.id}/rotate-secret`);
     expect((await post('impinj', [], bearer(secret))).statusCode).toBe(401);
     expect((await post('impinj', [], bearer(rotated.secret as string))).statusCode).toBe(200);
+  });
+});
+
+describe('remembered reader credentials', () => {
+  const setSecret = (readerId: number, random: string) =>
+    platformRows(db(), sql`update readers set secret_hash = ${hashSecret(random)} where id = ${readerId}`);
+
+  it('answers from memory, and forgets a row whose secret the batch finds changed', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, secret } = await setup(admin);
+    let clock = 0;
+    const auth = readerAuthenticator(db(), () => clock);
+    const first = await auth.authenticate(bearer(secret));
+    expect(first.id).toBe(reader.id);
+    // Changed behind its back (as another process would): the remembered row still lets the request in…
+    await setSecret(reader.id, 'changed-elsewhere');
+    expect((await auth.authenticate(bearer(secret))).id).toBe(reader.id);
+    // …until the batch's transaction holds it against the row: refused, forgotten, then the database decides.
+    const [current] = await platformRows<{ secretHash: string }>(
+      db(),
+      sql`select secret_hash as "secretHash" from readers where id = ${reader.id}`,
+    );
+    expect(auth.stillValid(first, { ...first, secretHash: current!.secretHash })).toBe(false);
+    await expect(auth.authenticate(bearer(secret))).rejects.toMatchObject({ status: 401 });
+    expect((await auth.authenticate(bearer(`${reader.id}.changed-elsewhere`))).id).toBe(reader.id);
+    // A reader gone from its tenant is forgotten too; and a remembered row expires.
+    expect(auth.stillValid(first, undefined)).toBe(false);
+    await auth.authenticate(bearer(`${reader.id}.changed-elsewhere`));
+    await setSecret(reader.id, 'changed-again');
+    clock += READER_CACHE_MS + 1;
+    await expect(auth.authenticate(bearer(`${reader.id}.changed-elsewhere`))).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('refuses the next batch of a secret changed in the database, records nothing, and takes the new one', async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const epc = epcOf(900);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    // Remembered by the route's authentication.
+    expect((await post('impinj', [], bearer(secret))).statusCode).toBe(200);
+    await setSecret(reader.id, 'rotated-elsewhere');
+    const crossing = [impinjRead(epc, 1, 0), impinjRead(epc, 2, 3)];
+    const refused = await post('impinj', crossing, bearer(secret));
+    expect(refused.statusCode, refused.body).toBe(401);
+    expect(refused.json().code).toBe('invalid_reader_credentials');
+    expect(await movements(reader.id)).toEqual([]);
+    expect(await quantity(article.id)).toBe(5);
+    const accepted = await post('impinj', crossing, bearer(`${reader.id}.rotated-elsewhere`));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await movements(reader.id)).map((m) => m.eventType)).toEqual(['OUT']);
+    expect(await quantity(article.id)).toBe(4);
+  });
+
+  it("runs each batch with the reader's row as its transaction locked it: a changed antenna side applies at once", async () => {
+    const admin = await ctx.token('admin@demo.test');
+    const { reader, article, secret } = await setup(admin);
+    const epc = epcOf(901);
+    await ok(admin, 'POST', '/tags/bind', { articleId: article.id, epcs: [epc] });
+    expect((await post('impinj', [], bearer(secret))).statusCode).toBe(200);
+    // The sides swapped straight in the database, the remembered row still has the old ones.
+    await platformRows(
+      db(),
+      sql`update readers set antennas = '[{"port":1,"side":"outer"},{"port":2,"side":"inner"}]'::jsonb
+          where id = ${reader.id}`,
+    );
+    const res = await post('impinj', [impinjRead(epc, 1, 0), impinjRead(epc, 2, 3)], bearer(secret));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await movements(reader.id)).map((m) => m.eventType)).toEqual(['IN']);
   });
 });
 

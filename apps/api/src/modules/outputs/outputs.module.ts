@@ -9,13 +9,12 @@ import {
   type TMotifsByClient,
   type TMotifsOverview,
 } from '@tagstock/contract';
-import { queryPrepared, queryRows, withTenant, type Db } from '../../db/client';
-import { jsonRows } from '../../db/sql-fragments';
+import { queryRows, withTenant, type Db } from '../../db/client';
 import { tenantFromParam } from '../../platform/auth';
 import { documentRoutes } from '../../platform/documents/document-routes';
 import { documentService } from '../../platform/documents/document-service';
 import { period } from '../../platform/period';
-import { registerExitAuthorizer, type ExitAuthorizer } from '../ingest/authorization';
+import { coversBySql, registerExitAuthorizer, type ExitAuthorizer } from '../ingest/authorization';
 import { outputType } from './outputs.service';
 import { registerOutputUsages } from './outputs.usages';
 
@@ -27,20 +26,14 @@ export const outputAuthorizer: ExitAuthorizer = {
   name: 'output',
   rank: 10,
   missing: 'no validated output of this tag in the last 24 hours',
-  async covers(tx, exits) {
-    const rows = await queryPrepared<{ i: number; number: string }>(
-      tx,
-      sql`select distinct on (v.i) v.i, o.number
-          from ${jsonRows(exits.map((e, i) => ({ i, tenant: e.tenantId, tag: e.tagId, at: e.at.toISOString() })))}
-            as v(i int, tenant int, tag int, at timestamptz)
-          join output_tags ot on ot.tenant_id = v.tenant and ot.tag_id = v.tag
-          join outputs o on o.id = ot.output_id and o.tenant_id = v.tenant and o.status = 'validated'
-            and o.validated_at <= v.at and o.validated_at > v.at - make_interval(hours => ${OUTPUT_EXIT_HOURS}::int)
-          order by v.i, o.validated_at desc`,
-    );
-    const covered = new Map(rows.map((r) => [r.i, r.number]));
-    return exits.map((_, i) => covered.get(i) ?? null);
-  },
+  covers: (tx, exits) => coversBySql(tx, outputAuthorizer.coversSql!, exits),
+  coversSql: (exits) =>
+    sql`select distinct on (v.i) v.i, o.number
+        from (${exits}) v
+        join output_tags ot on ot.tenant_id = v.tenant and ot.tag_id = v.tag
+        join outputs o on o.id = ot.output_id and o.tenant_id = v.tenant and o.status = 'validated'
+          and o.validated_at <= v.at and o.validated_at > v.at - make_interval(hours => ${OUTPUT_EXIT_HOURS}::int)
+        order by v.i, o.validated_at desc`,
   describe: (number) => `output ${number}`,
   message: (number) => `Authorized by ${number}`,
 };
