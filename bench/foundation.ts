@@ -72,7 +72,7 @@ export async function foundation(): Promise<void> {
     `| GET /backend/api/auth/me (authenticated) | ${me.reqPerSec} req/s, p50 ${me.p50} ms, p99 ${me.p99} ms, non-2xx ${me.non2xx} | |`,
     `| baseline: bare Fastify route, same run | ${baseline.reqPerSec} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms | |`,
     `| ratio auth/me ÷ bare | ${ratio} | ≥ 0.5 |`,
-    `| start to first 200 on /backend/health, new data folder | ${Math.round(first.ms)} ms | |`,
+    `| start to first 200 on /backend/health, new data folder (laid out from the build's template, demo year written) | ${Math.round(first.ms)} ms | ≤ 15000 ms |`,
     `| start to first 200, existing data folder | ${Math.round(again.ms)} ms | ≤ 3000 ms |`,
     `| resident memory after start (existing folder) | ${rss} MiB | |`,
     `| JavaScript loaded by /auth/sign-in | ${js.files} files, ${js.gzipKB} KB gzip | ≤ 200 KB |`,

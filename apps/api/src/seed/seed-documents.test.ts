@@ -7,7 +7,7 @@ const ctx = await setupTestApp();
 const db = ctx.database.db;
 
 describe('demo documents', () => {
-  // The recent documents issue an invoice and a credit note: their PDFs' first render starts the renderer's worker.
+  // Every recent demo document through its service, one statement after another: slow on a busy machine.
   it('writes one demo order of each state through the purchasing service, with its stock and history', async () => {
     const stockOf = async (reference: string) =>
       (
