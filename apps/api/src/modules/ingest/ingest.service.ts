@@ -11,7 +11,6 @@ import {
 } from '@tagstock/contract';
 import { queryPrepared, withTenant, type Db, type Tx } from '../../db/client';
 import { idArray, jsonList, jsonRows } from '../../db/sql-fragments';
-import { coalesced } from '../../platform/coalesced';
 import { pgError } from '../../platform/db-errors';
 import { emitWebhookEvents } from '../../platform/webhooks/emit';
 import type { Realtime } from '../../platform/realtime';
@@ -292,8 +291,6 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
 }
 
 export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
-  // Live totals for the notifications: computed after commit, one query shared by the batches that wait together.
-  const totals = coalesced((tenantId: number) => withTenant(db, tenantId, (tx) => stockSummary(tx, tenantId)));
 
   /**
    * Stock and authorization consequences of the passages (IN / OUT) of a batch, in the order they happened.
@@ -559,7 +556,10 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     const seen = [...new Set(plan.changed.map((p) => p.epc))].filter((epc) => !leaving.has(epc));
     // Not asked when the keys' statement found no tag of the batch suspected or lost.
     const found = lost === false ? [] : await markFoundByEpc(tx, { tenantId: reader.tenantId, userId: null }, seen);
-    return { report, notices, found };
+    // The live totals the notifications carry, as this batch leaves them (its own stock changes and every batch
+    // committed before): read in its transaction, not in one of their own after commit.
+    const summary = notices.length ? await stockSummary(tx, reader.tenantId) : null;
+    return { report, notices, found, summary };
   }
 
   async function commit(given: ReaderRow, source: IngestSource, all: Read[], check?: ReaderCheck) {
@@ -569,16 +569,17 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
         return await withTenant(db, given.tenantId, async (tx) => {
           const heard = await markHeard(tx, given.id);
           if (check && !check(heard.reader)) throw new StaleReaderError(given.id);
-          // The row as locked: a change of the reader's antennas or windows applies from its next batch on.
+          // The row as locked: a change of the reader's antennas or windows applies from this batch on.
           const reader = heard.reader ?? given;
-          const { report, notices, found } = reads.length
+          const { report, notices, found, summary } = reads.length
             ? await record(tx, reader, source, reads, rejected)
             : {
                 report: { reads: rejected, duplicates: 0, rejected, presences: 0, movements: 0 },
                 notices: [] as PendingNotice[],
                 found: [] as TLostArticleFound[],
+                summary: null,
               };
-          return { reader, report, notices, connected: heard.connected, found };
+          return { reader, report, notices, connected: heard.connected, found, summary };
         });
       } catch (err) {
         const code = pgError(err)?.code;
@@ -612,15 +613,13 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
     reads: Read[],
     check?: ReaderCheck,
   ): Promise<TIngestReport> {
-    const { reader, report, notices, connected, found } = await commit(given, source, reads, check);
+    const { reader, report, notices, connected, found, summary } = await commit(given, source, reads, check);
     notifyFound(realtime, reader.tenantId, found);
     // After commit only: nobody hears of a movement that was rolled back.
     if (connected) realtime.notifyTenant(reader.tenantId, SocketEvents.readerConnect, statusEvent(reader, new Date()));
-    if (notices.length) {
-      const summary = await totals(reader.tenantId);
+    if (summary)
       for (const n of notices)
         realtime.notifyTenant(reader.tenantId, SocketEvents.sendNotification, payload(reader, summary, n));
-    }
     return report;
   }
 
