@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { violations } from './axe';
-import { ACCOUNTS, signIn, signInFrench } from './helpers';
+import { ACCOUNTS, enter } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 
@@ -56,7 +56,7 @@ const audit = async (page: Page, paths: string[]) => {
 test('admin screens have no serious or critical accessibility violation', async ({ page }) => {
   // About 30 screens, each loaded and audited: 4.2 minutes on an idle 2-core machine.
   test.setTimeout(480000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await audit(
     page,
     ADMIN_SCREENS.map((screen) => `/admin/${screen}`),
@@ -65,7 +65,7 @@ test('admin screens have no serious or critical accessibility violation', async 
 
 test('delivery notes and reservations have no serious or critical accessibility violation', async ({ page }) => {
   test.setTimeout(90000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await audit(page, ['/admin/deliveryNotes', '/admin/reservations']);
   // The demo's ready note, with its lines and their picking.
   await page.getByRole('link', { name: 'Bons de livraison' }).click();
@@ -80,8 +80,7 @@ test('delivery notes and reservations have no serious or critical accessibility 
 test('an article, a role and an invoice page have no serious or critical accessibility violation', async ({ page }) => {
   // Three pages and three audits, on a machine that may be busy.
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/articles');
+  await enter(page, ACCOUNTS.admin, '/admin/articles');
   await page.getByRole('grid').getByRole('row').nth(1).click();
   await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
   const article = new URL(page.url()).pathname;
@@ -99,7 +98,7 @@ test('an article, a role and an invoice page have no serious or critical accessi
 
 test('super-admin screens have no serious or critical accessibility violation', async ({ page }) => {
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin);
   await audit(
     page,
     SUPER_ADMIN_SCREENS.map((screen) => `/superAdmin/${screen}`.replace(/\/$/, '')),
@@ -113,8 +112,7 @@ test.describe('in English', () => {
   // language attribute): lists, filters, a settings form, a document editor with its lines, the super admin's list.
   test('a screen of each kind has no serious or critical accessibility violation', async ({ page }) => {
     test.setTimeout(150000);
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await enter(page, ACCOUNTS.admin, '/admin/dashboard');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await audit(page, [
       '/admin/dashboard',
@@ -129,8 +127,7 @@ test.describe('in English', () => {
 });
 
 test('the skip link is the first stop and moves the focus to the page', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/articles');
+  await enter(page, ACCOUNTS.admin, '/admin/articles');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Aller au contenu' });
@@ -147,8 +144,7 @@ test('the skip link is the first stop and moves the focus to the page', async ({
 });
 
 test('the account button is named by the initials it shows (label in name)', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/articles');
+  await enter(page, ACCOUNTS.admin, '/admin/articles');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // An experimental rule, so not among the tags above: asked for by name.
   const result = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();

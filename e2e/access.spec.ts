@@ -3,13 +3,12 @@ import { PERMISSIONS } from '@tagstock/contract';
 
 // The roles screen offers every resource: each has a screen.
 const OFFERED = PERMISSIONS;
-import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, openScreen, row, search, toast, unique } from './helpers';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin);
 });
 
 test('users: password checks, create, edit and disable', async ({ page }) => {

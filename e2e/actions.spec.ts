@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, chooseOption, dialog, row, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, row, toast, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, freshEpc, type ApiSession } from './rfid-api';
 
 // Destructive and irreversible actions, and forms that help, as a French back-office user meets them.
@@ -17,8 +17,7 @@ const openSearched = async (page: Page, path: string, text: string) => {
 };
 
 test.beforeEach(async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin);
 });
 
 test('Entrée sur une confirmation de suppression ne supprime pas : le focus est sur Annuler', async ({
@@ -178,6 +177,7 @@ test('un prix saisi « 27,60 » est enregistré et affiché 27,60 € ; un champ
 });
 
 test('« Se déconnecter partout » demande confirmation, Annuler en premier', async ({ page }) => {
+  await page.goto('/admin/profile');
   await page.getByRole('button', { name: 'Menu du compte' }).click();
   await page.getByRole('menuitem', { name: 'Se déconnecter partout' }).click();
   const ask = page.getByRole('dialog', { name: /Se déconnecter partout\s*\?/ });
@@ -185,5 +185,5 @@ test('« Se déconnecter partout » demande confirmation, Annuler en premier', a
   await expect(ask.getByRole('button', { name: 'Annuler' })).toBeFocused();
   await ask.getByRole('button', { name: 'Annuler' }).click();
   await expect(ask).toBeHidden();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/profile$/);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { TArticle, TList, TPurchaseOrderSummary } from '@tagstock/contract';
-import { ACCOUNTS, signInFrench } from './helpers';
+import { ACCOUNTS, enter } from './helpers';
 import { apiGet, apiSignIn } from './rfid-api';
 
 // What a newcomer reads in French after the first start: the demo purchase orders' entries and stock movements.
@@ -15,8 +15,7 @@ test('the activity log loads the demo documents’ entries, with actions and ent
   const session = await apiSignIn(request);
   const query = '/purchase-orders?receiptStatus=received&search=Textiles%20du%20Nord&sort=orderDate:asc&limit=1';
   const [order] = (await apiGet<TList<TPurchaseOrderSummary>>(request, session, query)).items;
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto(`/admin/logs?entity=purchase_order&search=${order!.number}`);
+  await enter(page, ACCOUNTS.admin, `/admin/logs?entity=purchase_order&search=${order!.number}`);
   const grid = page.getByRole('grid');
   // The search also finds the orders whose numbers extend this one's (…000001 finds …000010): its own rows only.
   const own = grid.getByRole('row').filter({ hasText: new RegExp(`${order!.number}(?!\\d)`) });
@@ -43,8 +42,7 @@ test('the activity log loads the demo documents’ entries, with actions and ent
 test('an article’s stock history names the reasons in French', async ({ page, request }) => {
   const session = await apiSignIn(request);
   const [article] = (await apiGet<TList<TArticle>>(request, session, '/articles?search=VT-VES-M')).items;
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto(`/admin/articles/${article!.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/articles/${article!.id}`);
   const history = page.getByRole('table', { name: 'Historique du stock' });
   await expect(history.getByRole('row').filter({ hasText: 'Stock initial' })).toHaveCount(1);
   await expect(history.getByRole('row').filter({ hasText: 'Réception' }).first()).toBeVisible();

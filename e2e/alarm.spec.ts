@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, dialog, row, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, toast, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, createReader, freshEpc, walkOut, watchRoomJoin } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -31,8 +31,7 @@ test('unauthorized exits: red alarms that stack with a count, each linked to its
   };
 
   const roomJoined = await watchRoomJoin(page);
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await roomJoined();
   await page.getByRole('link', { name: 'Lecteurs', exact: true }).click();
   const mainButton = page.getByRole('button', { name: 'Nouveau lecteur' });
@@ -104,9 +103,7 @@ test('roles: read / write switches, write bringing read, select all and one save
   const session = await apiSignIn(request);
   const name = `Rôle e2e ${unique()}`;
   const role = await apiPost<{ id: number }>(request, session, '/roles', { name });
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto(`/admin/roles/${role.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/roles/${role.id}`);
   await expect(page.getByRole('heading', { name: `Permissions de ${name}` })).toBeVisible();
 
   const matrix = page.getByTestId('permission-matrix');
@@ -140,7 +137,7 @@ test('roles: read / write switches, write bringing read, select all and one save
 });
 
 test('the super-admin menu calls tenants "Organisations", which show their report questions', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin, '/superAdmin');
   await expect(page).toHaveURL(/\/superAdmin$/);
   await expect(page.getByRole('link', { name: 'Organisations', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Organisations' })).toBeVisible();
@@ -170,9 +167,7 @@ test('a supplier page has an Edit button, and its articles do not repeat the sup
     stockAlert: 0,
     supplierId: supplier.id,
   });
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto(`/admin/suppliers/${supplier.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/suppliers/${supplier.id}`);
   await expect(row(page, 'Gants de protection')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Désignation' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Fournisseur' })).toHaveCount(0);

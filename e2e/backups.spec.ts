@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, signIn, signInFrench, toast } from './helpers';
+import { ACCOUNTS, enter, toast } from './helpers';
 
 const ARCHIVE = /tagstock-\d{8}T\d{6}Z(-\d+)?\.tar\.gz/;
 
 test('the super admin backs up now and sees the new archive, with the schedule and retention', async ({ page }) => {
   test.setTimeout(90000);
-  await signIn(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin, '/superAdmin');
   await expect(page).toHaveURL(/\/superAdmin$/);
   await page.getByRole('link', { name: 'Backups', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/backups$/);
@@ -36,8 +36,7 @@ test.describe('in French', () => {
   test.use({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
 
   test('on a phone the backups page fits the screen and passes the accessibility audit', async ({ page }) => {
-    await signInFrench(page, ACCOUNTS.superAdmin);
-    await page.goto('/superAdmin/backups');
+    await enter(page, ACCOUNTS.superAdmin, '/superAdmin/backups');
     await expect(page.getByRole('heading', { level: 1, name: 'Sauvegardes' })).toBeVisible();
     await expect(page.getByTestId('backup-schedule')).toHaveText('Chaque jour à 02:00 (Europe/Paris)');
     await expect(page.getByRole('button', { name: 'Sauvegarder maintenant' })).toBeVisible();
@@ -47,9 +46,7 @@ test.describe('in French', () => {
 });
 
 test('a tenant administrator never reaches the backups', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.goto('/superAdmin/backups');
+  await enter(page, ACCOUNTS.admin, '/superAdmin/backups');
   await expect(page).toHaveURL(/\/admin/);
   await expect(page.getByRole('heading', { name: 'Backups' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, signInFrench } from './helpers';
+import { ACCOUNTS, enter } from './helpers';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1280, height: 720 } });
 
@@ -28,8 +28,7 @@ const settled = async (page: Page) => {
 };
 
 test('at 1280×720 the purchase orders list shows every column title whole, on screen', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/bdc');
+  await enter(page, ACCOUNTS.admin, '/admin/bdc');
   await settled(page);
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('columnheader', { name: 'Date de commande' })).toBeVisible();
@@ -41,8 +40,7 @@ test('at 1280×720 the purchase orders list shows every column title whole, on s
 test('at 1280×720 the BDC RB of every organisation fit, and a column left out is offered in the column menu', async ({
   page,
 }) => {
-  await signInFrench(page, ACCOUNTS.superAdmin);
-  await page.goto('/superAdmin/bdcRb');
+  await enter(page, ACCOUNTS.superAdmin, '/superAdmin/bdcRb');
   await settled(page);
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('columnheader', { name: 'Total TTC' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, dialog, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, toast, unique } from './helpers';
 
 // The company settings (/admin/company) as a French back-office user meets them.
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -16,8 +16,7 @@ test('renseigner la société : erreurs de champ traduites, enregistrement, vale
   // Two saves, a refused and an accepted logo, on a machine that may be busy.
   test.setTimeout(120000);
   const name = `Atelier E2E ${unique()}`;
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('link', { name: 'Société', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Société', level: 1 })).toBeVisible();
 
@@ -78,8 +77,7 @@ test('renseigner la société : erreurs de champ traduites, enregistrement, vale
 });
 
 test('un lecteur voit les paramètres de la société, désactivés, sans enregistrement', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.viewer);
-  await page.goto('/admin/company');
+  await enter(page, ACCOUNTS.viewer, '/admin/company');
   await expect(page.getByRole('heading', { name: 'Société', level: 1 })).toBeVisible();
   await expect(page.getByText('Vous pouvez consulter ces paramètres, pas les modifier.')).toBeVisible();
   await expect(field(page, 'Raison sociale')).toBeDisabled();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, signInFrench } from './helpers';
+import { ACCOUNTS, enter } from './helpers';
 
 /** Every widget of the dashboard (SPEC §2), by its test id, as the demo administrator sees them. */
 const WIDGETS = [
@@ -57,7 +57,7 @@ test('the demo’s dashboard shows every widget, the live figures, alerts, deliv
   page,
 }) => {
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
   for (const id of WIDGETS) await expectLoaded(page, id);
@@ -90,7 +90,7 @@ test('the demo’s dashboard shows every widget, the live figures, alerts, deliv
 });
 
 test('the period feeds the widgets that take one and stays in the address', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/dashboard');
   const caption = page.getByTestId('top-suppliers-caption');
   await expect(caption).toHaveText('30 derniers jours (période choisie)');
   await page.getByTestId('dashboard-period').getByRole('button', { name: '365 jours' }).click();
@@ -116,7 +116,7 @@ test('a widget whose endpoint fails shows its error and a retry; the others stil
         })
       : route.fallback(),
   );
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/dashboard');
   const failed = page.getByTestId('purchases-per-month');
   await expect(failed.getByTestId('purchases-per-month-error')).toContainText('Ce widget n’a pas pu être chargé.');
   for (const id of WIDGETS.filter((w) => w !== 'purchases-per-month')) await expectLoaded(page, id);
@@ -133,7 +133,7 @@ test.describe('on a phone', () => {
 
   test('every widget shows, one above the other, without sideways scrolling', async ({ page }) => {
     test.setTimeout(120000);
-    await signInFrench(page, ACCOUNTS.admin);
+    await enter(page, ACCOUNTS.admin, '/admin/dashboard');
     for (const id of WIDGETS) await expectLoaded(page, id);
     // The live figures come first.
     const quantity = (await page.getByTestId('stock-quantity-tile').boundingBox())!;

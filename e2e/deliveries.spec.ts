@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, signInFrench, unique } from './helpers';
+import { ACCOUNTS, enter, unique } from './helpers';
 import { apiPost, apiSignIn, createArticle, type ApiSession } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -48,7 +48,7 @@ test('an invoice shows what is left to deliver; its delivery notes for today and
   const session = await apiSignIn(request);
   const { customer, article, invoice } = await issuedInvoice(request, session);
 
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await openInvoice(page, invoice.id);
   const section = deliveries(page);
   const line = section.getByTestId('deliveries-line').filter({ hasText: article.reference });
@@ -130,7 +130,7 @@ test('the read-only account sees the deliveries of an invoice without the way to
   test.setTimeout(90000);
   const session = await apiSignIn(request);
   const { article, invoice } = await issuedInvoice(request, session);
-  await signInFrench(page, ACCOUNTS.viewer);
+  await enter(page, ACCOUNTS.viewer);
   await openInvoice(page, invoice.id);
   const section = deliveries(page);
   await expect(section.getByTestId('deliveries-line').filter({ hasText: article.reference })).toBeVisible();
@@ -152,7 +152,7 @@ test.describe('on a phone', () => {
     test.setTimeout(90000);
     const session = await apiSignIn(request);
     const { article, invoice } = await issuedInvoice(request, session);
-    await signInFrench(page, ACCOUNTS.admin);
+    await enter(page, ACCOUNTS.admin);
     await openInvoice(page, invoice.id);
     await expect(deliveries(page).getByTestId('deliveries-line').filter({ hasText: article.reference })).toBeVisible();
     await deliveries(page).scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, dialog, pick, signInFrench, toast, typeArticle, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, pick, toast, typeArticle, unique } from './helpers';
 import {
   apiGet,
   apiPost,
@@ -50,10 +50,9 @@ test('a delivery note from an invoice: picked EPCs through the gate tick it, del
   });
 
   const roomJoined = await watchRoomJoin(page);
-  await signInFrench(page, ACCOUNTS.admin);
-  await roomJoined();
   // From the invoice: its customer, what is left to deliver of it, the customer's address as the default.
-  await page.goto(`/admin/deliveryNotes/new?invoiceId=${invoice.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/deliveryNotes/new?invoiceId=${invoice.id}`);
+  await roomJoined();
   await expect(page.getByRole('heading', { name: 'Nouveau bon de livraison', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue(customer.name);
   await expect(page.getByRole('textbox', { name: 'Quantité, ligne 1' })).toHaveValue('2');
@@ -120,8 +119,7 @@ test('a delivery note beyond what is available asks first; a reader sees no way 
   });
   const article = (await createArticle(request, session, `BLX-${run}`, `Caisse BL ${run}`))!;
 
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/deliveryNotes/new');
+  await enter(page, ACCOUNTS.admin, '/admin/deliveryNotes/new');
   await pick(page, 'Client', customer.name, customer.name);
   await page.getByRole('combobox', { name: 'Article, ligne 1' }).click();
   await typeArticle(page, 1, article.reference);
@@ -134,8 +132,7 @@ test('a delivery note beyond what is available asks first; a reader sees no way 
 
   // A reader, in a browser of its own.
   page = await browser.newPage({ locale: 'fr-FR' });
-  await signInFrench(page, ACCOUNTS.viewer);
-  await page.goto('/admin/deliveryNotes');
+  await enter(page, ACCOUNTS.viewer, '/admin/deliveryNotes');
   await expect(page.getByRole('heading', { name: 'Bons de livraison', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nouveau bon de livraison' })).toHaveCount(0);
   await page.goto(`/admin/deliveryNotes/${id}`);

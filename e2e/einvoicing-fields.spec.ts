@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, chooseOption, dialog, openScreen, pick, signInFrench, toast, typeArticle, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, openScreen, pick, toast, typeArticle, unique } from './helpers';
 import { apiPost, apiSignIn } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -27,7 +27,7 @@ test('a person billed at 0 %: the exemption comes from the article, a line witho
     initialQuantity: 5,
   });
 
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
 
   // A customer who is a person: no SIREN, an email where the invoice goes.
   await openScreen(page, 'customers');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, dialog, row, settled, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, settled, toast, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, today, type ApiSession } from './rfid-api';
 
 /*
@@ -38,7 +38,7 @@ const draftToAcme = async (page: Page, session: ApiSession) => {
 const acmePage = async (browser: Browser) => {
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await signInFrench(page, ACCOUNTS.acme);
+  await enter(page, ACCOUNTS.acme);
   return page;
 };
 
@@ -107,7 +107,7 @@ test('Demo’s invoice reaches Acme through the platform, Acme approves it, Demo
   browser,
 }) => {
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   const session = await apiSignIn(page.request);
   const draft = await draftToAcme(page, session);
 
@@ -208,7 +208,7 @@ test('Acme refuses another invoice: the reason is required, then shown on the ti
 
 test('the company screen: the platform connected, the connection test passes', async ({ page }) => {
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Société', exact: true }).click();
   const section = page.getByTestId('einvoicing-settings');
   await expect(section.getByRole('heading', { name: 'Plateforme agréée (facturation électronique)' })).toBeVisible();
@@ -239,7 +239,7 @@ test('the company screen: the platform connected, the connection test passes', a
 test('the Plateforme agréée page lists the invoice sent, filtered on what was sent', async ({ page }) => {
   test.setTimeout(120000);
   expect(invoiceNumber, 'the first test issued an invoice').not.toBe('');
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Plateforme agréée', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Plateforme agréée', level: 1 })).toBeVisible();
   await settled(page);

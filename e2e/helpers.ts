@@ -17,6 +17,39 @@ export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
+/**
+ * Signs in through the API and leaves the session where the app keeps it (its saved store), then opens `path` if
+ * given: the page opens signed in, with no sign-in page and no landing on the dashboard first. Each of those is a
+ * cold boot of the app, and the dashboard's widgets hold the server's one database connection while the next page
+ * waits. The sign-in form itself is tested with `signIn` (auth, password, super admin and security specs).
+ */
+export const enter = async (page: Page, email: string, path?: string, password = DEMO_PASSWORD) => {
+  const res = await page.request.post('/backend/api/auth/sign-in', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const session = (await res.json()) as { token: string; user: { IDUser: number }; permissions: string[] };
+  // As the app's store saves it (redux-persist: each slice JSON-encoded inside one JSON object).
+  const auth = {
+    loggedInUser: session.user,
+    isLoggedIn: true,
+    userId: session.user.IDUser,
+    token: session.token,
+    userPermissions: session.permissions,
+    blocked: false,
+  };
+  const saved = JSON.stringify({
+    authentification: JSON.stringify(auth),
+    _persist: JSON.stringify({ version: -1, rehydrated: true }),
+  });
+  // Once per tab, on the app's own origin: a sign-out later in the test stays signed out across reloads.
+  await page.addInitScript({
+    content: `if (location.protocol === 'http:' && !sessionStorage.getItem('e2e-session')) {
+      sessionStorage.setItem('e2e-session', '1');
+      localStorage.setItem('persist:root', ${JSON.stringify(saved)});
+    }`,
+  });
+  if (path) await page.goto(path);
+};
+
 export const openAccountMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
 };
@@ -33,7 +66,8 @@ export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random(
 /** Opens an admin screen as a signed-in user and waits for its grid. */
 export const openScreen = async (page: Page, path: string) => {
   await page.goto(`/admin/${path}`);
-  await expect(page.getByRole('grid')).toBeVisible();
+  // Often the test's first page: a cold boot of the app in a new browser context (no cached chunk).
+  await expect(page.getByRole('grid')).toBeVisible({ timeout: 30000 });
   await settled(page);
 };
 

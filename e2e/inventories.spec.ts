@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, dialog, pick, row, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, pick, row, toast, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, createReader, freshEpc, type ApiSession } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -31,7 +31,7 @@ test('an inventory of a reserve: started, counted by a handheld, gaps by article
   await apiPost(request, session, '/terminals', { model: 'TC21', imei });
   await upload(request, session, imei, location, epcs);
 
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Inventaires', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Inventaires', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Nouvel inventaire' }).click();
@@ -84,7 +84,7 @@ test('an inventory of a reserve: started, counted by a handheld, gaps by article
 });
 
 test('a read-only user sees inventories, gaps and lost articles, and no action that changes them', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.viewer);
+  await enter(page, ACCOUNTS.viewer, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Inventaires', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Inventaires', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nouvel inventaire' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, dialog, row, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, toast, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, today, type ApiSession } from './rfid-api';
 
 // What a review of invoicing in French found (issue 21 §3), at 1280 px and on a phone (390 px).
@@ -83,7 +83,7 @@ test.describe('on a phone', () => {
     const invoice = await issueInvoice(request, session, sale);
     const note = await creditAll(request, session, invoice.id);
 
-    await signInFrench(page, ACCOUNTS.admin);
+    await enter(page, ACCOUNTS.admin);
     for (const path of [
       `/admin/proformas/${proforma.id}`,
       `/admin/invoices/${invoice.id}`,
@@ -109,8 +109,7 @@ test.describe('on a phone', () => {
   test('the company screen says first what invoicing lacks, as the fields are typed, and marks what it needs', async ({
     page,
   }) => {
-    await signInFrench(page, ACCOUNTS.admin);
-    await page.goto('/admin/company');
+    await enter(page, ACCOUNTS.admin, '/admin/company');
     const readiness = page.getByTestId('invoicing-readiness');
     await expect(readiness).toBeVisible();
     // At the top: on the first screen, above the form and its Save button.
@@ -164,8 +163,7 @@ test('the payment dialog starts at the invoice’s payment mode, and an amount r
   });
   const byTransfer = await issueInvoice(request, session, { customerId: customer.id, lines: [line] });
 
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto(`/admin/invoices/${byTransfer.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/invoices/${byTransfer.id}`);
   await expect(page.getByTestId('invoice-payment-type')).toHaveText('Virement SEPA');
   // No payment mode chosen: none shown, no empty "—".
   await expect(page.getByTestId('invoice-payment-mode')).toHaveCount(0);
@@ -216,8 +214,7 @@ test('a credit note shows in the invoice’s payments as the credit note, and it
   });
   const note = await creditAll(request, session, invoice.id);
 
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto(`/admin/invoices/${invoice.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/invoices/${invoice.id}`);
   const rows = page.getByTestId('payments').getByRole('row');
   const paid = rows.filter({ hasText: `VIR-${run}` }).filter({ hasNotText: 'Rendu' });
   await expect(paid).toContainText('Virement');
@@ -256,8 +253,7 @@ test('a draft says before any click what the company and the customer lack, and 
     lines: [{ articleId: article.id, quantity: 1, unitPrice: '12.00', vatRate: '20' }],
   });
 
-  await signInFrench(page, ACCOUNTS.acme);
-  await page.goto(`/admin/invoices/${draft.id}`);
+  await enter(page, ACCOUNTS.acme, `/admin/invoices/${draft.id}`);
   const customerAlert = page.getByTestId('missing-customer');
   await expect(customerAlert).toContainText('La fiche du client est incomplète');
   await expect(customerAlert).toContainText(`Pour facturer ${customer.name}, sa fiche doit indiquer`);

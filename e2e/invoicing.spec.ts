@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, dialog, pick, signInFrench, toast, typeArticle, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, pick, toast, typeArticle, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, today } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -42,7 +42,7 @@ test('a proforma converted, the invoice issued and printed, paid in two payments
     createArticle(request, session, `FA-${run}-B`, `Gants facture ${run}`),
   ]);
 
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Factures proforma', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Factures proforma', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Nouvelle proforma' }).click();
@@ -150,7 +150,7 @@ test('a read-only user sees the sales documents and received invoices, and no ac
 }) => {
   // Five screens read in turn, on a machine that may be busy.
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.viewer);
+  await enter(page, ACCOUNTS.viewer, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Factures', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Factures', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nouvelle facture' })).toHaveCount(0);
@@ -219,8 +219,7 @@ test('a payment spread over a customer’s invoices oldest first, the rest on ac
   const first = await issue(1);
   const second = await issue(2);
 
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto(`/admin/invoicePayments?customerId=${customer.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/invoicePayments?customerId=${customer.id}`);
   await expect(page.getByRole('heading', { name: 'Paiement de factures', level: 1 })).toBeVisible();
   await expect(page.getByTestId('allocations').getByRole('row')).toHaveCount(3);
   // 50 € spread oldest first: both invoices paid, 6,80 € left on account.

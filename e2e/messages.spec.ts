@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, dialog, row, signInFrench, unique } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, dialog, enter, row, signInFrench, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn } from './rfid-api';
 
 // Every message in the user's language: server refusals, the activity log, the profile's language, tab titles.
@@ -19,9 +19,7 @@ test('a reference already used is refused in French only, under its field', asyn
     vatRate: '20',
     stockAlert: 0,
   });
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/articles');
+  await enter(page, ACCOUNTS.admin, '/admin/articles');
   await page.getByRole('button', { name: 'Nouvel article' }).click();
   await dialog(page).getByLabel('Référence').fill(reference);
   await dialog(page).getByLabel('Désignation').fill('Gants nitrile bis');
@@ -46,9 +44,7 @@ test('deleting a category in use says in French what uses it, before confirming'
       stockAlert: 0,
       categoryId: category.id,
     });
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto(`/admin/categories?search=${encodeURIComponent(name)}`);
+  await enter(page, ACCOUNTS.admin, `/admin/categories?search=${encodeURIComponent(name)}`);
   await row(page, name).getByRole('button', { name: 'Supprimer' }).click();
   await expect(dialog(page).getByTestId('confirm-blocked')).toHaveText(
     'Suppression impossible\u00a0: utilisé par 2 articles. Modifiez-les ou supprimez-les d’abord.',
@@ -74,9 +70,7 @@ test('the activity log shows the form labels and values', async ({ page, request
     data: { reference, designation: 'Blouse', size: 'Unique', priceHt: '10', vatRate: '20', stockAlert: 0 },
   });
   expect(res.status(), await res.text()).toBe(200);
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto(`/admin/logs?search=${encodeURIComponent(reference)}`);
+  await enter(page, ACCOUNTS.admin, `/admin/logs?search=${encodeURIComponent(reference)}`);
   const entry = row(page, 'Modification').filter({ hasText: reference });
   await expect(entry).toContainText(/Taille\s*:\s*—\s*→\s*Unique/);
   await expect(entry).not.toContainText('size');
@@ -103,10 +97,8 @@ test('the language chosen in the profile switches the interface and survives a n
     password: DEMO_PASSWORD,
     confirmation: DEMO_PASSWORD,
   });
-  await signInFrench(page, email);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, email, '/admin/profile');
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
-  await page.goto('/admin/profile');
   await page.getByRole('combobox', { name: 'Langue' }).click();
   await page.getByRole('option', { name: 'English' }).click();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -125,9 +117,7 @@ test('the language chosen in the profile switches the interface and survives a n
 });
 
 test('each page names the browser tab', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/categories');
+  await enter(page, ACCOUNTS.admin, '/admin/categories');
   await expect(page).toHaveTitle('Catégories — Tagstock');
   await page.goto('/admin/logs');
   await expect(page).toHaveTitle('Journal d’activité — Tagstock');

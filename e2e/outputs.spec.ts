@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import { ACCOUNTS, dialog, pick, signInFrench, toast, typeArticle, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, pick, toast, typeArticle, unique } from './helpers';
 import {
   apiGet,
   apiPost,
@@ -43,8 +43,7 @@ test('an output of two articles with one EPC: validated, numbered, printed, the 
   const reader = await createReader(request, session, { name: `Portique sortie ${run}`, location, vendor: 'zebra' });
 
   const roomJoined = await watchRoomJoin(page);
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await roomJoined();
   await page.getByRole('navigation').getByRole('link', { name: 'Sorties de stock', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sorties de stock', level: 1 })).toBeVisible();
@@ -184,8 +183,7 @@ test('a read-only user sees the outputs and their motifs, but cannot create, val
     { status: 'validated' },
   );
 
-  await signInFrench(page, ACCOUNTS.viewer);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.viewer, '/admin/dashboard');
   await expect(page.getByTestId('motifs-overview-caption')).toHaveText('30 derniers jours (période choisie)');
   await page.goto('/admin/outputs');
   await expect(page.getByRole('grid')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, dialog, row, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, toast, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn } from './rfid-api';
 
 // Payment modes (SPEC state group `mode`) as a French back-office user meets them.
@@ -15,8 +15,7 @@ const openSearched = async (page: Page, text: string) => {
 
 test('créer, modifier et supprimer un mode de paiement', async ({ page }) => {
   const label = `Mode E2E ${unique()}`;
-  await signInFrench(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('link', { name: 'Modes de paiement', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Modes de paiement' })).toBeVisible();
   // The modes every tenant starts with.
@@ -66,7 +65,7 @@ test('un mode utilisé par un bon de commande ne se supprime pas : il se désact
     orderDate: '2026-03-02',
   });
 
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await openSearched(page, mode.label);
   await row(page, mode.label).getByRole('button', { name: 'Supprimer' }).click();
   await expect(dialog(page).getByTestId('confirm-blocked')).toContainText(
@@ -91,8 +90,7 @@ test('un mode utilisé par un bon de commande ne se supprime pas : il se désact
 });
 
 test('un lecteur voit les modes de paiement sans pouvoir les changer', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.viewer);
-  await page.goto('/admin/paymentModes');
+  await enter(page, ACCOUNTS.viewer, '/admin/paymentModes');
   await expect(row(page, 'Chèque')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Nouveau mode de paiement' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Modifier' })).toHaveCount(0);

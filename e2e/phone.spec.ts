@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
 import { violations } from './axe';
-import { ACCOUNTS, dialog, signInFrench, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, today, type ApiSession } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
@@ -97,7 +97,7 @@ test('on a phone the order, article and BDC RB pages fit the screen and pass the
   const session = await apiSignIn(request);
   const { order, article } = await receivedOrder(request, session);
   const rb = await platformOrder(request, session);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await audit(page, [
     { path: '/admin/bdc' },
     {
@@ -122,8 +122,7 @@ test('on a phone the order, article and BDC RB pages fit the screen and pass the
 test('on a phone the order cards show the receipt status', async ({ page, request }) => {
   const session = await apiSignIn(request);
   const { order } = await receivedOrder(request, session);
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto(`/admin/bdc?search=${order.number}`);
+  await enter(page, ACCOUNTS.admin, `/admin/bdc?search=${order.number}`);
   await settled(page);
   const card = page.getByTestId('resource-card').filter({ hasText: order.number });
   await expect(card).toHaveCount(1);
@@ -148,8 +147,7 @@ test('on a phone an order is written one line at a time in a form, and saved', a
   const a = await createArticle(request, session, `TELA-${run}`, 'Casque antibruit');
   const b = await createArticle(request, session, `TELB-${run}`, 'Bouchons d’oreilles');
 
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/bdc/new');
+  await enter(page, ACCOUNTS.admin, '/admin/bdc/new');
   await settled(page);
   await pick(page, 'Fournisseur', supplierName, supplierName);
   await pick(page, 'Mode de paiement', 'Virement', 'Virement');
@@ -223,7 +221,7 @@ test('on a phone the super admin’s BDC RB list and an order with registered ta
     range: { first, count: 3 },
   });
 
-  await signInFrench(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin);
   await audit(page, [
     { path: '/superAdmin/bdcRb' },
     {
@@ -242,7 +240,7 @@ test('on a tablet, tables too wide for their card scroll inside it, in a named r
   const session = await apiSignIn(request);
   const { order, article } = await receivedOrder(request, session);
   const rb = await platformOrder(request, session);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await audit(page, [
     {
       path: `/admin/bdc/${order.id}`,

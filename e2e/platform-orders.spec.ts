@@ -1,18 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
-import {
-  ACCOUNTS,
-  chooseOption,
-  dialog,
-  openScreen,
-  row,
-  search,
-  signIn,
-  signInFrench,
-  signOut,
-  toast,
-} from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, openScreen, row, search, signOut, toast } from './helpers';
 import { apiGet, apiPost, apiSignIn } from './rfid-api';
 
 test('a tenant orders tags; the super admin sends the order and registers the delivered EPCs to the tenant', async ({
@@ -21,8 +10,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   // Three accounts sign in one after the other.
   test.slow();
   // The tenant's administrator orders tags from the platform.
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('link', { name: 'Orders to Tagstock', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders to Tagstock' })).toBeVisible();
   await page.getByRole('link', { name: 'New order' }).click();
@@ -64,7 +52,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await signOut(page);
 
   // The super admin sees it with the tenant's name, sends it, registers a range of EPCs in a family.
-  await signIn(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin, '/superAdmin');
   await expect(page).toHaveURL(/\/superAdmin$/);
   await page.getByRole('link', { name: "Organizations' orders", exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Orders of every organization' })).toBeVisible();
@@ -101,8 +89,7 @@ test('a tenant orders tags; the super admin sends the order and registers the de
   await signOut(page);
 
   // The tenant's tag list now holds those EPCs, in the family, bound to no article.
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin/);
+  await enter(page, ACCOUNTS.admin);
   await openScreen(page, 'tags');
   await search(page, first.slice(0, -4));
   for (const epc of epcs) await expect(row(page, epc)).toContainText('Étiquettes textiles');
@@ -118,15 +105,12 @@ test('a tenant orders tags; the super admin sends the order and registers the de
 });
 
 test('another tenant never sees the order, and a reader cannot place one', async ({ page }) => {
-  await signIn(page, ACCOUNTS.viewer);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.goto('/admin/bdcRb');
+  await enter(page, ACCOUNTS.viewer, '/admin/bdcRb');
   await expect(page.getByRole('heading', { name: 'Orders to Tagstock' })).toBeVisible();
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(page.getByRole('link', { name: 'New order' })).toHaveCount(0);
   await signOut(page);
-  await signIn(page, ACCOUNTS.acme);
-  await expect(page).toHaveURL(/\/admin/);
+  await enter(page, ACCOUNTS.acme);
   await openScreen(page, 'bdcRb');
   await expect(page.getByText('No order found')).toBeVisible();
 });
@@ -143,8 +127,7 @@ test.describe('in French', () => {
     const order = await apiPost<{ id: number; number: string }>(request, session, '/platform-orders', {
       lines: [{ productId: products.items[0]!.id, quantity: 1 }],
     });
-    await signInFrench(page, ACCOUNTS.admin);
-    await page.goto(`/admin/bdcRb/${order.id}`);
+    await enter(page, ACCOUNTS.admin, `/admin/bdcRb/${order.id}`);
     await expect(page.getByRole('heading', { name: `Commande ${order.number}` })).toBeVisible();
     await page.getByRole('button', { name: 'Annuler la commande' }).click();
     await expect(dialog(page).getByRole('button', { name: 'Annuler la commande' })).toBeVisible();

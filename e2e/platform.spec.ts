@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, row, signIn } from './helpers';
+import { ACCOUNTS, enter, row } from './helpers';
 
 test('a super admin watches the readers and terminals of every tenant, and can narrow to one', async ({ page }) => {
-  await signIn(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin, '/superAdmin');
   await expect(page).toHaveURL(/\/superAdmin$/);
   await page.getByRole('link', { name: 'Readers', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/readers/);
@@ -28,9 +28,7 @@ test('a super admin watches the readers and terminals of every tenant, and can n
 });
 
 test('a tenant administrator never reaches the platform screens', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.goto('/superAdmin/readers');
+  await enter(page, ACCOUNTS.admin, '/superAdmin/readers');
   await expect(page).toHaveURL(/\/admin/);
   await expect(page.getByRole('heading', { name: 'Readers of every organization' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
-import { ACCOUNTS, signIn, unique } from './helpers';
+import { ACCOUNTS, enter, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, today } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -33,7 +33,7 @@ test('the dashboard shows the orders in progress, the purchases per month and th
   for (let i = 0; i < 11; i += 1) await place(1);
   const order = await place(2);
 
-  await signIn(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/dashboard');
   const card = page.getByTestId('dashboard-details');
   await expect(card.getByTestId('orders-in-progress').getByRole('link', { name: order.number })).toBeVisible();
   await expect(card.getByTestId('purchases-per-month').locator('svg').first()).toBeVisible();
@@ -75,7 +75,7 @@ test('a user who may not read purchases has no purchase widgets', async ({ page,
     roleId: role.id,
     App_Type: 'Web',
   });
-  await signIn(page, email);
+  await enter(page, email, '/admin/dashboard');
   await expect(page.getByTestId('stock-quantity')).toBeVisible();
   await expect(page.getByTestId('article-count')).not.toHaveText('—');
   await expect(page.getByTestId('stock-valorisation')).not.toHaveText('—');

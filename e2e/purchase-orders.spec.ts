@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { TList, TPaymentMode } from '@tagstock/contract';
 import { pdfText } from '../apps/api/src/platform/pdf/pdf-text';
 import { violations } from './axe';
-import { ACCOUNTS, dialog, signIn, signInFrench, toast, typeDate, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, toast, typeDate, unique } from './helpers';
 import { apiGet, apiPost, apiSignIn, createArticle, freshEpc, today } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -43,8 +43,7 @@ test('an order typed at the keyboard, its PDF, sending, a partial receipt, and n
   );
   const [a, b, c] = articles as [(typeof articles)[number], (typeof articles)[number], (typeof articles)[number]];
 
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Purchase orders', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Purchase orders' })).toBeVisible();
   await page.getByRole('link', { name: 'New order' }).click();
@@ -196,9 +195,7 @@ test('a read-only user sees the orders but cannot create, save or change them', 
     lines: [{ articleId: article.id, quantity: 2, unitPrice: '12.00', vatRate: '20' }],
   });
 
-  await signIn(page, ACCOUNTS.viewer);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/bdc');
+  await enter(page, ACCOUNTS.viewer, '/admin/bdc');
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: order.number })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New order' })).toHaveCount(0);
@@ -231,9 +228,7 @@ test('a partly received order offers receiving the rest, never canceling', async
     '/purchase-orders?receiptStatus=partially_received&limit=1',
   );
   const order = partly.items[0]!;
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto(`/admin/bdc/${order.id}`);
+  await enter(page, ACCOUNTS.admin, `/admin/bdc/${order.id}`);
   await expect(page.getByRole('heading', { name: `Purchase order ${order.number}` })).toBeVisible();
   await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Partially received');
   await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
@@ -247,10 +242,8 @@ test('in a French app on an English browser, dates are typed day first (dd/mm/yy
   const session = await apiSignIn(request);
   const supplierName = `Fournisseur dates ${unique().toUpperCase()}`;
   const supplier = await apiPost<{ id: number }>(request, session, '/suppliers', { name: supplierName });
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   // The browser speaks English (mm/dd/yyyy for a native date input); the app is in French.
-  await page.goto(`/admin/bdc/new?supplierId=${supplier.id}&lng=fr`);
+  await enter(page, ACCOUNTS.admin, `/admin/bdc/new?supplierId=${supplier.id}&lng=fr`);
   await expect(page.getByRole('heading', { name: 'Nouvelle commande' })).toBeVisible();
   await pick(page, 'Mode de paiement', 'Virement', 'Virement');
   await typeDate(page, 'Date de commande', '02/03/2026');
@@ -286,8 +279,7 @@ test.describe('in French', () => {
       lines: [{ articleId: article.id, quantity: 3, unitPrice: '12.50', discount: '10', vatRate: '5.5' }],
     });
 
-    await signInFrench(page, ACCOUNTS.admin);
-    await page.goto(`/admin/bdc/${order.id}`);
+    await enter(page, ACCOUNTS.admin, `/admin/bdc/${order.id}`);
     await expect(page.getByRole('heading', { name: `Bon de commande ${order.number}` })).toBeVisible();
     await expect(page.getByTestId('page-subtitle').getByTestId('order-status')).toHaveText('En cours');
     await expect(page.getByTestId('page-subtitle').getByTestId('receipt-status')).toHaveText('Non reçue');
@@ -333,9 +325,7 @@ test.describe('in French', () => {
 test('a link to an order, an article or an order to the platform that does not exist says so, with the way back', async ({
   page,
 }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/bdc/2147483000');
+  await enter(page, ACCOUNTS.admin, '/admin/bdc/2147483000');
   await expect(page.getByTestId('load-error')).toHaveText('This record does not exist or was deleted');
   await page.getByRole('link', { name: 'Purchase orders' }).last().click();
   await expect(page).toHaveURL(/\/admin\/bdc$/);

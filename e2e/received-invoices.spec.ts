@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, dialog, settled, signInFrench, toast } from './helpers';
+import { ACCOUNTS, dialog, enter, settled, toast } from './helpers';
 import { apiGet, apiSignIn } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -46,7 +46,7 @@ test('importing a received Factur-X: checked, matched to its supplier once creat
 }) => {
   // Six receptions, each checked against the EN 16931 schematron on the server.
   test.setTimeout(180000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   const xml = await example();
 
   // A valid invoice of another producer, addressed to another company: asked, then kept; its lines, its totals, and
@@ -144,7 +144,7 @@ test('an invoice addressed to another company is kept only once confirmed; our o
   page,
 }) => {
   test.setTimeout(120000);
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   const xml = (await example()).toString('utf8');
   // Example 1 renumbered: another invoice of the same seller to ODIN 59.
   const other = Buffer.from(xml.replace('<ram:ID>12115118</ram:ID>', '<ram:ID>12115119</ram:ID>'));

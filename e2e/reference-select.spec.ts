@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, dialog, openScreen, search, signIn, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, openScreen, search, toast, unique } from './helpers';
 import { apiPost, apiSignIn } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin);
 });
 
 test('an article takes a supplier found by typing, far beyond the first page of suppliers', async ({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, DEMO_PASSWORD, row, settled, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, DEMO_PASSWORD, enter, row, settled, toast, unique } from './helpers';
 import { apiPost, apiSignIn } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -26,7 +26,7 @@ const add = async (page: Page, button: 'Ajouter une mesure' | 'Ajouter un regrou
 };
 
 test('builds a report: table with totals, chart, and its XLSX read back typed', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await openReports(page);
   await add(page, 'Ajouter une mesure', 'Achats commandés HT');
   // Only the groupings the chosen measure supports are offered.
@@ -66,7 +66,7 @@ test('builds a report: table with totals, chart, and its XLSX read back typed', 
 });
 
 test('asks a question in French, edits the proposed chips, runs it, renames it in the history', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await openReports(page);
   await expect(page.getByText(/questions? restantes? ce mois-ci/)).toBeVisible();
   const question = `ventes HT par mois en 2026`;
@@ -113,7 +113,7 @@ test('a user without the reports permission has no menu entry and no page', asyn
     password: DEMO_PASSWORD,
     confirmation: DEMO_PASSWORD,
   });
-  await signInFrench(page, email);
+  await enter(page, email, '/admin/profile');
   await expect(page.getByRole('button', { name: /Menu du compte/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Rapports' })).toHaveCount(0);
   await page.goto('/admin/reports');

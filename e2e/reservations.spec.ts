@@ -1,16 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ACCOUNTS,
-  chooseOption,
-  dialog,
-  pick,
-  row,
-  settled,
-  signInFrench,
-  toast,
-  typeArticle,
-  unique,
-} from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, pick, row, settled, toast, typeArticle, unique } from './helpers';
 import { apiPost, apiSignIn, createArticle } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -34,7 +23,7 @@ test('a reservation lowers what is available, its release gives it back; an invo
   const article = await createArticle(request, session, `RSV-${run}`, `Casque réservé ${run}`);
   const option = `${article.reference} — ${article.designation}`;
 
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('navigation').getByRole('link', { name: 'Réservations', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Réservations', level: 1 })).toBeVisible();
 
@@ -112,8 +101,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the reservations screen fits 390 px without sideways scrolling', async ({ page }) => {
-    await signInFrench(page, ACCOUNTS.admin);
-    await page.goto('/admin/reservations');
+    await enter(page, ACCOUNTS.admin, '/admin/reservations');
     await expect(page.getByRole('heading', { name: 'Réservations', level: 1 })).toBeVisible();
     await settled(page);
     expect(await page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth)).toBeLessThanOrEqual(0);

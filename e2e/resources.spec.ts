@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, openScreen, row, search, toast, unique } from './helpers';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
@@ -69,8 +69,7 @@ for (const c of CASES) {
     // A whole life through the forms (customers now have invoicing fields too): slow on a busy machine.
     test.setTimeout(120000);
     const name = `E2E ${c.path} ${unique()}`;
-    await signIn(page, ACCOUNTS.admin);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await enter(page, ACCOUNTS.admin);
     await openScreen(page, c.path);
 
     // An empty form names the missing fields.
@@ -114,9 +113,7 @@ for (const c of CASES) {
 }
 
 test('articles: paginate and sort with the table state in the URL', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/articles?limit=10');
+  await enter(page, ACCOUNTS.admin, '/admin/articles?limit=10');
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(11); // header + 10
   await page.getByRole('button', { name: 'Go to next page' }).click();
@@ -136,8 +133,7 @@ test('articles: paginate and sort with the table state in the URL', async ({ pag
 });
 
 test('deleting a category still used by articles says so before the delete', async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin);
   await openScreen(page, 'categories');
   await row(page, 'Outillage').getByRole('button', { name: 'Delete' }).click();
   await expect(dialog(page).getByTestId('confirm-blocked')).toContainText(/Cannot be deleted: used by \d+ articles?/);
@@ -148,8 +144,7 @@ test('deleting a category still used by articles says so before the delete', asy
 
 test('the read-only viewer sees no create, edit, delete, stock or import controls', async ({ page }) => {
   test.setTimeout(90000);
-  await signIn(page, ACCOUNTS.viewer);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.viewer);
   for (const path of [
     'articles',
     'suppliers',

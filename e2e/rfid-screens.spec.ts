@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, chooseOption, dialog, openScreen, row, search, signIn, toast, unique } from './helpers';
+import { ACCOUNTS, chooseOption, dialog, enter, openScreen, row, search, toast, unique } from './helpers';
 import { apiSignIn, createArticle, freshEpc } from './rfid-api';
 
 test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -7,11 +7,11 @@ test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 test.describe.configure({ timeout: 90000 });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin);
 });
 
 test('the RFID group lists its screens; the dashboard has an RFID card', async ({ page }) => {
+  await page.goto('/admin/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of [
     'Tag logs',

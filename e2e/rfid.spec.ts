@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { violations } from './axe';
-import { ACCOUNTS, dialog, row, signIn, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, toast, unique } from './helpers';
 import {
   apiGet,
   apiPost,
@@ -26,8 +26,7 @@ type Movement = {
 
 test('create a reader: its secret is shown once, with a warning', async ({ page }) => {
   const name = `Portique e2e ${unique()}`;
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await page.getByRole('link', { name: 'Readers', exact: true }).click();
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(row(page, 'Portique quai A')).toBeVisible();
@@ -84,8 +83,7 @@ test('an unauthorized exit raises an alarm until closed, linked to its tag log; 
   expect(report.created).toBe(2);
 
   const roomJoined = await watchRoomJoin(page);
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/dashboard');
   await expect(page.getByTestId('stock-quantity')).not.toHaveText('—');
   await roomJoined();
 
@@ -161,8 +159,7 @@ test('reader status toasts: disconnected after its heartbeat timeout, connected 
     heartbeatTimeoutSeconds: 10,
   });
   const roomJoined = await watchRoomJoin(page);
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await enter(page, ACCOUNTS.admin, '/admin/dashboard');
   await roomJoined();
   await impinjHeartbeat(request, reader.secret);
   await expect(toast(page, 'Reader connected! Please check the connection.').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ACCOUNTS, dialog, row, settled, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, settled, signInFrench, toast, unique } from './helpers';
 
 test.use({ locale: 'fr-FR' });
 
@@ -16,7 +16,7 @@ test('the super admin creates an organization, whose administrator signs in unti
   const email = `nora.${suffix}@boulangerie.test`;
   const password = 'pain-de-mie-42';
 
-  await signInFrench(page, ACCOUNTS.superAdmin);
+  await enter(page, ACCOUNTS.superAdmin, '/superAdmin');
   await page.getByRole('link', { name: 'Organisations', exact: true }).click();
   await expect(page).toHaveURL(/\/superAdmin\/tenants$/);
   await page.getByRole('button', { name: 'Nouvelle organisation' }).click();

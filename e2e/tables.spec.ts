@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, dialog, openScreen, signInFrench } from './helpers';
+import { ACCOUNTS, dialog, enter, openScreen } from './helpers';
 
 test.use({ locale: 'fr-FR' });
 
@@ -23,7 +23,7 @@ for (const viewport of VIEWPORTS) {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signInFrench(page, ACCOUNTS.admin);
+      await enter(page, ACCOUNTS.admin);
       await openScreen(page, screen.path);
       const row = firstRow(page);
       const edit = row.getByRole('menuitem', { name: 'Modifier' }).or(row.getByRole('button', { name: 'Modifier' }));
@@ -42,7 +42,7 @@ for (const viewport of VIEWPORTS) {
 
 test('a secondary column shown from the column menu stays shown after a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInFrench(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin);
   await openScreen(page, 'articles');
   const grid = page.getByRole('grid');
   const sizeHeader = grid.getByRole('columnheader', { name: 'Taille' });
@@ -68,8 +68,7 @@ test('a secondary column shown from the column menu stays shown after a reload',
 
 test('on a phone the articles list is cards that open the article', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/articles');
+  await enter(page, ACCOUNTS.admin, '/admin/articles');
   const card = page.getByTestId('resource-card').filter({ hasText: 'EPI-CAS-01' });
   await expect(card).toBeVisible();
   await expect(page.getByRole('grid')).toHaveCount(0);

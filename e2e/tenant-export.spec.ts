@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, signInFrench } from './helpers';
+import { ACCOUNTS, enter } from './helpers';
 
 // "Exporter toutes les données" on the company screen, as a French administrator and as a reader.
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -8,8 +8,7 @@ test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
 const section = (page: Page) => page.getByRole('region', { name: 'Exporter toutes les données' });
 
 test('l’administrateur télécharge toutes les données en un ZIP', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/company');
+  await enter(page, ACCOUNTS.admin, '/admin/company');
   await expect(page.getByRole('heading', { name: 'Société', level: 1 })).toBeVisible();
   const download = page.waitForEvent('download', { timeout: 60_000 });
   await section(page).getByRole('button', { name: 'Exporter toutes les données' }).click();
@@ -31,15 +30,13 @@ test('un échec de l’export est dit en français', async ({ page }) => {
       body: JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'internal' }),
     }),
   );
-  await signInFrench(page, ACCOUNTS.admin);
-  await page.goto('/admin/company');
+  await enter(page, ACCOUNTS.admin, '/admin/company');
   await section(page).getByRole('button', { name: 'Exporter toutes les données' }).click();
   await expect(section(page).getByRole('alert')).toContainText('L’export a échoué\u202f:');
 });
 
 test('sans la permission d’administrer les rôles, la section n’est pas là', async ({ page }) => {
-  await signInFrench(page, ACCOUNTS.viewer);
-  await page.goto('/admin/company');
+  await enter(page, ACCOUNTS.viewer, '/admin/company');
   await expect(page.getByRole('heading', { name: 'Société', level: 1 })).toBeVisible();
   await expect(page.getByText('Exporter toutes les données')).toHaveCount(0);
 });

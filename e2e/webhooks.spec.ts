@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { verifySignature } from '../apps/api/src/platform/webhooks/signature';
 import { violations } from './axe';
-import { ACCOUNTS, dialog, row, settled, signInFrench, toast, unique } from './helpers';
+import { ACCOUNTS, dialog, enter, row, settled, toast, unique } from './helpers';
 import { apiPost, apiSignIn, createArticle, today } from './rfid-api';
 
 test.use({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
@@ -32,7 +32,7 @@ test('a webhook registered in French receives an invoice’s issue (invoice.issu
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tagstock/${run}`;
 
   try {
-    await signInFrench(page, ACCOUNTS.admin);
+    await enter(page, ACCOUNTS.admin, '/admin/profile');
     await page.getByRole('navigation').getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
 
