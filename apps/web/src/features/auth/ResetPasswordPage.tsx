@@ -29,14 +29,16 @@ export const ResetPasswordPage = () => {
     resolver: zodResolver(ZNewPasswordForm),
     defaultValues: { newPassword: '', confirmation: '' },
   });
-  // Once the password is set, the confirmation replaces the form: it takes the focus as it shows.
+  // Refused attempts so far: each one moves the focus to its message once shown.
+  const [failures, setFailures] = useState(0);
+  // Once the password is set, the confirmation replaces the form; a refused attempt shows its message: either takes
+  // the focus as it shows (where the eyes and a screen reader go next).
   useEffect(() => {
-    if (done) messageRef.current?.focus();
-  }, [done]);
+    if (done || failures > 0) messageRef.current?.focus();
+  }, [done, failures]);
   const failed = (key: string) => {
     setFormError(key);
-    // The message is where the eyes and a screen reader go next.
-    requestAnimationFrame(() => messageRef.current?.focus());
+    setFailures((n) => n + 1);
   };
 
   const onSubmit = async (values: TNewPasswordForm) => {
