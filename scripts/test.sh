@@ -18,7 +18,10 @@ echo "== type checks"; npm run typecheck
 echo "== drizzle schema against the migrations"; node scripts/check-migrations.mjs
 echo "== unit and API tests (PGlite)"; npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== API tests (PostgreSQL)"; TEST_DB=postgres npx vitest run apps/api
+  # Again on PostgreSQL: the API test files that open a database (they import the test helpers or the db module).
+  # The others (parsers, Factur-X rules, PDF, zip) do not depend on the database and ran above.
+  mapfile -t db_tests < <(grep -rlE "from '(\.\./|\./)+(test|db)/" apps/api/src --include='*.test.ts' | sort)
+  echo "== API tests (PostgreSQL, ${#db_tests[@]} files)"; TEST_DB=postgres npx vitest run "${db_tests[@]}"
 fi
 echo "== end-to-end (Chromium)"; npm run test:e2e
 echo "== sign-in page JavaScript budget"; node apps/web/scripts/bundle-budget.mjs
