@@ -13,8 +13,20 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-echo "== lint"; npm run lint
-echo "== type checks"; npm run typecheck
+# Lint and the type checks side by side (two cores), each one's output shown whole once it ends.
+echo "== lint, and type checks"
+logs=$(mktemp -d)
+npm run lint >"$logs/lint" 2>&1 &
+lint=$!
+npm run typecheck >"$logs/types" 2>&1 &
+types=$!
+failed=0
+wait "$lint" || failed=1
+cat "$logs/lint"
+wait "$types" || failed=1
+cat "$logs/types"
+rm -rf "$logs"
+if [ "$failed" != 0 ]; then echo "lint or type checks failed" >&2; exit 1; fi
 echo "== drizzle schema against the migrations"; node scripts/check-migrations.mjs
 echo "== unit and API tests (PGlite)"; npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
