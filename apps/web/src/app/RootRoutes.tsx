@@ -7,9 +7,10 @@ import { resolveRootRoutes, type RootRoute } from './root-routes';
 
 import { ChunkBoundary } from './ChunkBoundary';
 import { lazyChunk } from './chunk-load';
+import { loadAdminArea } from './boot-chunks';
 
 // Each area is its own chunk, loaded on first visit (120 s at most; a failure shows the reload prompt).
-const AdminArea = lazyChunk(() => import('../areas/admin/AdminArea'), 'AdminArea');
+const AdminArea = lazyChunk(loadAdminArea, 'AdminArea');
 const SuperAdminArea = lazyChunk(() => import('../areas/superAdmin/SuperAdminArea'), 'SuperAdminArea');
 const AuthArea = lazyChunk(() => import('../areas/auth/AuthArea'), 'AuthArea');
 

@@ -7,13 +7,29 @@ import { RootRoutes } from './RootRoutes';
 
 import { ChunkBoundary } from './ChunkBoundary';
 import { lazyChunk } from './chunk-load';
+import { loadToasts } from './boot-chunks';
 
-const Toasts = lazyChunk(() => import('./Toasts'), 'Toasts');
+const Toasts = lazyChunk(loadToasts, 'Toasts');
+
+/**
+ * The global loading bar. Its own component: a request starting or ending re-renders the bar only, not the whole
+ * signed-in tree below the shell (every request toggles the flag twice).
+ */
+const GlobalLoadingBar = () => {
+  const { t } = useTranslation();
+  const isLoading = useAppSelector((s) => s.root.isLoading);
+  if (!isLoading) return null;
+  return (
+    <LinearProgress
+      data-testid="global-loading"
+      aria-label={t('app.loading')}
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: (th) => th.zIndex.tooltip + 1 }}
+    />
+  );
+};
 
 /** Always mounted: global loading bar, toasts and the live socket. */
 export const RootShell = () => {
-  const { t } = useTranslation();
-  const isLoading = useAppSelector((s) => s.root.isLoading);
   const isLoggedIn = useAppSelector((s) => s.authentification.isLoggedIn);
   // Toasts load with the first session and then stay mounted, so a toast shown while signing out still appears.
   const [toasts, setToasts] = useState(isLoggedIn);
@@ -22,13 +38,7 @@ export const RootShell = () => {
   }, [isLoggedIn]);
   return (
     <>
-      {isLoading && (
-        <LinearProgress
-          data-testid="global-loading"
-          aria-label={t('app.loading')}
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: (th) => th.zIndex.tooltip + 1 }}
-        />
-      )}
+      <GlobalLoadingBar />
       <SocketBridge />
       {toasts && (
         <ChunkBoundary>

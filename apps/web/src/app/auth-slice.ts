@@ -28,6 +28,14 @@ const withoutPassword = (user: TSessionUser): TSessionUser => {
   return rest;
 };
 
+// Flat records and lists of strings: equal when every field or item is.
+const sameFields = (a: object | null, b: object): boolean =>
+  a !== null &&
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(b).every(([key, value]) => (a as Record<string, unknown>)[key] === value);
+const sameItems = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
 export const authSlice = createSlice({
   name: 'authentification',
   initialState,
@@ -44,9 +52,11 @@ export const authSlice = createSlice({
     setSession: (state, action: PayloadAction<{ user: TSessionUser; permissions: string[] }>) => {
       if (!state.isLoggedIn) return;
       const user = withoutPassword(action.payload.user);
-      state.loggedInUser = user;
+      // What did not change keeps its reference: the session refresh at every boot re-renders nothing then.
+      if (!sameFields(state.loggedInUser, user)) state.loggedInUser = user;
       state.userId = user.IDUser;
-      state.userPermissions = action.payload.permissions;
+      if (!sameItems(state.userPermissions, action.payload.permissions))
+        state.userPermissions = action.payload.permissions;
     },
     setToken: (state, action: PayloadAction<string>) => {
       if (state.isLoggedIn) state.token = action.payload;

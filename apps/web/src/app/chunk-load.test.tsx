@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import './i18n';
 import { i18n } from './i18n';
-import { ChunkLoadError, CHUNK_TIMEOUT_MS, isChunkLoadError, lazyChunk, loadChunk } from './chunk-load';
+import { ChunkLoadError, CHUNK_TIMEOUT_MS, isChunkLoadError, lazyChunk, loadChunk, preloadChunk } from './chunk-load';
 import { ChunkBoundary } from './ChunkBoundary';
 
 afterEach(() => cleanup());
@@ -70,6 +70,39 @@ describe('loading a chunk', () => {
     expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/x.css'))).toBe(true);
     expect(isChunkLoadError(new Error('kaboom'))).toBe(false);
     expect(isChunkLoadError('Failed')).toBe(false);
+  });
+});
+
+describe('a preloaded chunk', () => {
+  it('is loaded once for the preload and its lazy component, which then renders without a fallback', async () => {
+    const load = vi.fn(async () => ({ Page: () => <p>the page</p> }));
+    const Page = lazyChunk(load, 'Page');
+    await preloadChunk(load);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    // In the first render already: no fallback in between.
+    expect(screen.getByText('the page')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares the load under way, and tries a failed one again at the next call', async () => {
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce('module');
+    const [first, second] = await Promise.allSettled([preloadChunk(load), preloadChunk(load)]);
+    expect(first.status).toBe('rejected');
+    expect(second.status).toBe('rejected');
+    // One load with its one retry for both callers.
+    expect(load).toHaveBeenCalledTimes(2);
+    await expect(preloadChunk(load)).resolves.toBe('module');
+    await expect(preloadChunk(load)).resolves.toBe('module');
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });
 

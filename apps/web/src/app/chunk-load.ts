@@ -64,8 +64,49 @@ export const loadChunk = <T>(load: () => Promise<T>, options: ChunkLoadOptions =
   return attempt(retries);
 };
 
-/** React.lazy over loadChunk: a named export of a chunk as a lazy component. */
+// Per loader (the `() => import(…)` function itself): its module once arrived, and its load under way.
+const arrived = new WeakMap<() => Promise<unknown>, unknown>();
+const underWay = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+
+/**
+ * Loads a chunk once for all its users (loadChunk's timeout and retry): a preload and the lazy component showing it
+ * share one load, and the component then renders at once. A failed load is tried again by the next call.
+ */
+export const preloadChunk = <T>(load: () => Promise<T>): Promise<T> => {
+  if (arrived.has(load)) return Promise.resolve(arrived.get(load) as T);
+  let loading = underWay.get(load) as Promise<T> | undefined;
+  if (!loading) {
+    loading = loadChunk(load).then(
+      (module) => {
+        arrived.set(load, module);
+        underWay.delete(load);
+        return module;
+      },
+      (error: unknown) => {
+        underWay.delete(load);
+        throw error;
+      },
+    );
+    underWay.set(load, loading);
+  }
+  return loading;
+};
+
+/**
+ * React.lazy over preloadChunk: a named export of a chunk as a lazy component. A chunk already arrived renders in
+ * the same pass, without suspending: a Suspense fallback shown for an instant would make React hold back every
+ * content revealed in the next 300 ms (its throttle), the page's included.
+ */
 export const lazyChunk = <P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-) => lazy(() => loadChunk(load).then((m) => ({ default: m[name] })));
+) =>
+  lazy(() => {
+    if (!arrived.has(load)) return preloadChunk(load).then((m) => ({ default: m[name] }));
+    const module = arrived.get(load) as Record<K, ComponentType<P>>;
+    // A thenable that answers at once (React's lazy accepts any thenable): the component comes in the same render.
+    const now = {
+      then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve({ default: module[name] }),
+    };
+    return now as unknown as Promise<{ default: ComponentType<P> }>;
+  });

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -53,6 +53,70 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
+const NAV_BUTTON_SX = {
+  mx: 1,
+  borderRadius: 1,
+  '&.active': {
+    bgcolor: 'primary.main',
+    color: 'primary.contrastText',
+    '& .MuiListItemIcon-root': { color: 'inherit' },
+  },
+  '&.active:hover': { bgcolor: 'primary.dark' },
+} as const;
+
+/**
+ * The side navigation's entries, by group. Memoized: the shell re-renders (session refresh, account menu, dialogs)
+ * leave its dozens of buttons alone; each link follows the address by itself.
+ */
+const NavEntries = memo(function NavEntries({ nav, onNavigate }: { nav: readonly NavItem[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const permissions = useAppSelector((s) => s.authentification.userPermissions);
+  const sections = useMemo(() => buildNavSections(nav, permissions), [nav, permissions]);
+  return sections.map((section) => (
+    <List
+      key={section.group ?? 'top'}
+      dense
+      subheader={
+        section.group ? (
+          <ListSubheader
+            disableSticky
+            sx={{
+              bgcolor: 'transparent',
+              lineHeight: '32px',
+              textTransform: 'uppercase',
+              fontSize: 11,
+              letterSpacing: 0.8,
+            }}
+          >
+            {t(`nav.groups.${section.group}`)}
+          </ListSubheader>
+        ) : undefined
+      }
+    >
+      {section.items.map((item) => {
+        const Icon = item.icon;
+        return (
+          // A list holds list items only: the link sits inside one (axe `list`).
+          <ListItem key={item.path} disablePadding>
+            <ListItemButton component={NavLink} to={item.path} end={item.end} onClick={onNavigate} sx={NAV_BUTTON_SX}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={t(item.labelKey)} />
+            </ListItemButton>
+          </ListItem>
+        );
+      })}
+    </List>
+  ));
+});
+
+/** The session refresh, in a component of its own: its request starting and ending re-render nothing else. */
+const SessionRefresh = () => {
+  useSessionRefresh();
+  return null;
+};
+
 /** Layout of a signed-in area: app bar with the user menu, side navigation, page outlet. */
 export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
   const { t } = useTranslation();
@@ -64,12 +128,15 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const user = useAppSelector((s) => s.authentification.loggedInUser);
   const userInitials = initials(user?.name ?? '?');
-  const permissions = useAppSelector((s) => s.authentification.userPermissions);
   const [signOutEverywhere, { isLoading: signingOutAll }] = useSignOutEverywhereMutation();
   const [confirmSignOutAll, setConfirmSignOutAll] = useState(false);
-  useSessionRefresh();
+  // The menu's entries render once the shell and its page are on screen, in a render of low priority: the page's
+  // data arriving meanwhile goes first. (Not useDeferredValue: the shell mounts in a Suspense retry, which the
+  // deferred render's transition would interrupt and restart again and again.)
+  const [menuReady, setMenuReady] = useState(false);
+  useEffect(() => startTransition(() => setMenuReady(true)), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
 
-  const sections = buildNavSections(nav, permissions);
   const closeMenu = () => setMenuAnchor(null);
   const go = (path: string) => {
     closeMenu();
@@ -97,63 +164,15 @@ export const AppShell = ({ basePath, nav, badge }: AppShellProps) => {
   const drawer = (
     <Box component="nav" aria-label={t('messagesUi.mainNavigation')} sx={{ overflowY: 'auto' }}>
       <Toolbar />
-      {sections.map((section) => (
-        <List
-          key={section.group ?? 'top'}
-          dense
-          subheader={
-            section.group ? (
-              <ListSubheader
-                disableSticky
-                sx={{
-                  bgcolor: 'transparent',
-                  lineHeight: '32px',
-                  textTransform: 'uppercase',
-                  fontSize: 11,
-                  letterSpacing: 0.8,
-                }}
-              >
-                {t(`nav.groups.${section.group}`)}
-              </ListSubheader>
-            ) : undefined
-          }
-        >
-          {section.items.map((item) => {
-            const Icon = item.icon;
-            return (
-              // A list holds list items only: the link sits inside one (axe `list`).
-              <ListItem key={item.path} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={item.path}
-                  end={item.end}
-                  onClick={() => setMobileOpen(false)}
-                  sx={{
-                    mx: 1,
-                    borderRadius: 1,
-                    '&.active': {
-                      bgcolor: 'primary.main',
-                      color: 'primary.contrastText',
-                      '& .MuiListItemIcon-root': { color: 'inherit' },
-                    },
-                    '&.active:hover': { bgcolor: 'primary.dark' },
-                  }}
-                >
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={t(item.labelKey)} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
-      ))}
+      {/* The page comes first: the entries render just after it (their dozens of buttons and icons cost more than
+          the page's first render), as soon as the browser is free. */}
+      {menuReady && <NavEntries nav={nav} onNavigate={closeMobile} />}
     </Box>
   );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SessionRefresh />
       {/* First stop of the keyboard: past the app bar and the menu, straight to the page. */}
       <Box
         component="a"

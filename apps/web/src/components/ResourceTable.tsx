@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +18,9 @@ import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
+  type GridRowParams,
+  type GridSlotsComponent,
+  type GridSlotsComponentsProps,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -90,6 +94,13 @@ const GRID_SX = (clickable: boolean) => ({
     boxShadow: 'none',
   },
 });
+
+const GRID_SX_PLAIN = GRID_SX(false);
+const GRID_SX_CLICKABLE = GRID_SX(true);
+const GRID_PAGE_SIZES = [...PAGE_SIZES];
+const autoHeight = () => 'auto' as const;
+// The grid's header and its empty overlay (`--DataGrid-overlayHeight`): the place the grid takes while it loads.
+const PLACEHOLDER_HEIGHT = 56 + 180;
 
 /** Measures a text in the header's font (an estimate where there is no canvas, as in unit tests). */
 const headerMeasure = (font: string) => {
@@ -311,10 +322,42 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
   // listened to: it goes back to its first page after every sort change, its own or one from the URL (the
   // back button), on a timer, and the URL state already resets the page on a sort — a back step to page 2
   // stays on page 2.
-  const pagination = {
-    onPageChange: (_event: unknown, next: number) => update({ page: next + 1 }),
-    onRowsPerPageChange: (size: number) => update({ limit: size }),
-  };
+  const slotProps = useMemo<GridSlotsComponentsProps>(
+    () => ({
+      basePagination: {
+        onPageChange: (_event: unknown, next: number) => update({ page: next + 1 }),
+        onRowsPerPageChange: (size: number) => update({ limit: size }),
+      },
+    }),
+    [update],
+  );
+  const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);
+  const noRowsText = isError ? t('errors.loadFailed') : emptyText;
+  const slots = useMemo<Partial<GridSlotsComponent>>(
+    () => ({ noRowsOverlay: () => <EmptyState text={noRowsText} /> }),
+    [noRowsText],
+  );
+  const onRowClick = (row: T) => (detailPath ? void navigate(detailPath(row)) : undefined);
+  // The grid's handlers stay the same functions, reading the latest ones from here: a re-render of the table (its
+  // request starting, the page's own state) then leaves the memoized grid alone.
+  const latest = useRef({ onColumnVisibilityModelChange, onSortModelChange, onRowClick });
+  useLayoutEffect(() => {
+    latest.current = { onColumnVisibilityModelChange, onSortModelChange, onRowClick };
+  });
+  const handlers = useMemo(
+    () => ({
+      onColumnVisibilityModelChange: (model: GridColumnVisibilityModel) =>
+        latest.current.onColumnVisibilityModelChange(model),
+      onSortModelChange: (model: GridSortModel) => latest.current.onSortModelChange(model),
+      onRowClick: ({ row }: GridRowParams<T>) => latest.current.onRowClick(row),
+    }),
+    [],
+  );
+  // The grid mounts with the list's first answer (rows, none or an error), a light placeholder before: the list's
+  // request then leaves right after the page's first render, not after the grid's, the costliest part of the page.
+  const answered = data !== undefined || isError;
+  const [gridShown, setGridShown] = useState(answered);
+  if (answered && !gridShown) setGridShown(true);
   // A page past the end (its last rows deleted, or an old link) moves to the last page there is.
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / limit));
   useEffect(() => {
@@ -390,31 +433,37 @@ export const ResourceTable = <T extends GridValidRowModel & { id: number }>({
       ) : (
         // `clip`, not `hidden`: a hidden overflow would stop the scrollbar sticking to the window's bottom.
         <Paper variant="outlined" sx={{ overflow: 'clip' }} ref={measuredRef}>
-          <DataGrid<T>
-            label={label}
-            rows={rows}
-            columns={allColumns}
-            columnVisibilityModel={columnVisibilityModel}
-            onColumnVisibilityModelChange={onColumnVisibilityModelChange}
-            rowCount={data?.total ?? 0}
-            loading={isFetching}
-            paginationMode="server"
-            sortingMode="server"
-            filterMode="server"
-            disableColumnFilter
-            disableRowSelectionOnClick
-            autoHeight
-            getRowHeight={autoRowHeight ? () => 'auto' : undefined}
-            pageSizeOptions={[...PAGE_SIZES]}
-            paginationModel={{ page: page - 1, pageSize: limit }}
-            sortModel={sortModel}
-            onSortModelChange={onSortModelChange}
-            onRowClick={detailPath ? ({ row }) => void navigate(detailPath(row)) : undefined}
-            localeText={localeText}
-            slotProps={{ basePagination: pagination }}
-            slots={{ noRowsOverlay: () => <EmptyState text={isError ? t('errors.loadFailed') : emptyText} /> }}
-            sx={GRID_SX(Boolean(detailPath))}
-          />
+          {gridShown ? (
+            <DataGrid<T>
+              label={label}
+              rows={rows}
+              columns={allColumns}
+              columnVisibilityModel={columnVisibilityModel}
+              onColumnVisibilityModelChange={handlers.onColumnVisibilityModelChange}
+              rowCount={data?.total ?? 0}
+              loading={isFetching}
+              paginationMode="server"
+              sortingMode="server"
+              filterMode="server"
+              disableColumnFilter
+              disableRowSelectionOnClick
+              autoHeight
+              getRowHeight={autoRowHeight ? autoHeight : undefined}
+              pageSizeOptions={GRID_PAGE_SIZES}
+              paginationModel={paginationModel}
+              sortModel={sortModel}
+              onSortModelChange={handlers.onSortModelChange}
+              onRowClick={detailPath ? handlers.onRowClick : undefined}
+              localeText={localeText}
+              slotProps={slotProps}
+              slots={slots}
+              sx={detailPath ? GRID_SX_CLICKABLE : GRID_SX_PLAIN}
+            />
+          ) : (
+            <Box sx={{ height: PLACEHOLDER_HEIGHT, bgcolor: HEADER_BG }}>
+              <LinearProgress aria-label={t('app.loading')} />
+            </Box>
+          )}
         </Paper>
       )}
     </Box>

@@ -10,7 +10,7 @@ import type { FeatureRoute } from '../../components/feature';
 import { ProfilePage } from '../../features/auth/ProfilePage';
 import { PasswordPage } from '../../features/auth/PasswordPage';
 import { ChunkBoundary } from '../../app/ChunkBoundary';
-import { lazyChunk, loadChunk } from '../../app/chunk-load';
+import { lazyChunk, preloadChunk } from '../../app/chunk-load';
 import { ADMIN_NAV } from './admin-nav';
 import { ADMIN_FEATURES } from './registry';
 
@@ -120,12 +120,15 @@ const page = ({ load, page: name, guard }: { load: FeatureRoute['load']; page: s
   return guard ? <RequirePermission guard={guard}>{element}</RequirePermission> : element;
 };
 
-/** Starts loading the page of an address under /admin while the app boots (the boot knows it before any render). */
-export const preloadAdminPage = (pathname: string) => {
+/**
+ * Loads the page of an address under /admin while the app boots (the boot knows it before any render); answers once
+ * it is there (or failed: the page's place then shows the reload prompt).
+ */
+export const preloadAdminPage = async (pathname: string): Promise<void> => {
   const found = [{ path: 'dashboard', ...DASHBOARD }, ...PAGES].find((route) =>
     matchPath(`/admin/${route.path}`, pathname),
   );
-  if (found) void loadChunk(found.load).catch(() => undefined);
+  if (found) await preloadChunk(found.load).catch(() => undefined);
 };
 
 export const AdminArea = () => (
