@@ -3,18 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, inject } from 'vitest';
-import { dbKind } from '../test/helper';
 import { migrateFolder } from './migrate';
 import { migrationsFolder, openDatabase, queryRows } from './client';
+import { TEMPLATE_FILE, writeTemplate } from './template';
 
-// The run's migrated PGlite dump is what the build writes as the template (template.ts): the same files.
+// A PGlite run's migrated dump is what the build writes as the template (the same files); a PostgreSQL run has
+// none, so the test writes one as the build does.
 const start = inject('testDatabases');
 
-describe.runIf(dbKind === 'pglite' && start?.kind === 'pglite')('a new data folder laid out from the template', () => {
+describe('a new data folder laid out from the template', () => {
   it('starts migrated, keeps what is written, and is opened again as it is (the template is not read again)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tagstock-template-'));
+    const folder = mkdtempSync(join(tmpdir(), 'tagstock-template-'));
+    const dataDir = join(folder, 'data');
     try {
-      const first = await openDatabase({ dataDir, template: start.migrated });
+      let template = join(folder, TEMPLATE_FILE);
+      if (start?.kind === 'pglite') template = start.migrated;
+      else await writeTemplate(template);
+      const first = await openDatabase({ dataDir, template });
       expect(await migrateFolder(first.db, migrationsFolder)).toEqual([]);
       await first.db.execute(sql`insert into tenants (name) values ('Laid out')`);
       await first.close();
@@ -26,7 +31,7 @@ describe.runIf(dbKind === 'pglite' && start?.kind === 'pglite')('a new data fold
       expect(rows.map((r) => r.name)).toEqual(['Laid out']);
       await again.close();
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);
 });
