@@ -25,30 +25,24 @@ if (stale(api, ['apps/api/src', 'tools/pa-simulator/src', 'tools/reader-sim/src'
   console.log('Bundling the API…');
   const pkg = JSON.parse(readFileSync('apps/api/package.json', 'utf8'));
   const deps = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) => !d.startsWith('@tagstock/'));
+  // Node ESM bundles, the packages left to node_modules.
+  const bundle = (entry, outfile) =>
+    build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: deps.flatMap((d) => [d, `${d}/*`]),
+      logLevel: 'warning',
+    });
   rmSync('apps/api/dist', { recursive: true, force: true });
-  await build({
-    entryPoints: ['apps/api/src/main.ts'],
-    outfile: api,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: deps.flatMap((d) => [d, `${d}/*`]),
-    logLevel: 'warning',
-  });
+  await bundle('apps/api/src/main.ts', api);
   // Migrations are read at start from beside the code; the backup worker runs as plain JavaScript beside it.
   cpSync('apps/api/src/db/migrations', 'apps/api/dist/migrations', { recursive: true });
   cpSync('apps/api/src/modules/backups/backup-thread.mjs', 'apps/api/dist/backup-thread.mjs');
   // The migrated empty database a new PGlite data folder starts from (apps/api/src/db/template.ts).
-  await build({
-    entryPoints: ['apps/api/src/db/write-template.ts'],
-    outfile: 'apps/api/dist/write-template.mjs',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: deps.flatMap((d) => [d, `${d}/*`]),
-    logLevel: 'warning',
-  });
+  await bundle('apps/api/src/db/write-template.ts', 'apps/api/dist/write-template.mjs');
   execSync(`"${process.execPath}" apps/api/dist/write-template.mjs`, { stdio: 'inherit' });
 }
