@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TSessionUser } from '@tagstock/contract';
+import { sessionUser } from '../test/session-user';
 import { authSlice, login, setSession, type AuthentificationState } from './auth-slice';
 
-const user: TSessionUser = {
-  IDUser: 5,
-  IDClient: '1',
-  rb: false,
-  App_Type: 'All',
-  name: 'Claire Martin',
-  email: 'claire@demo.test',
-  role: 'Admin',
-  tenantName: 'Demo',
-  language: null,
-};
+const user = sessionUser();
 const signedIn = (): AuthentificationState =>
   authSlice.reducer(undefined, login({ user, token: 't', permissions: ['articles.read', 'articles.write'] }));
 

@@ -3,25 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TSessionUser } from '@tagstock/contract';
 import './i18n';
 import { store } from './store';
 import { login, disconnect } from './auth-slice';
 import { appRoutes } from './router';
 import { ErrorPage } from '../components/ErrorPage';
+import { sessionUser } from '../test/session-user';
 
-const user = (extra: Partial<TSessionUser>): TSessionUser => ({
-  IDUser: 5,
-  IDClient: '1',
-  rb: false,
-  App_Type: 'All',
-  name: 'Claire Martin',
-  email: 'claire@demo.test',
-  role: 'Admin',
-  tenantName: 'Demo',
-  language: null,
-  ...extra,
-});
+const user = sessionUser;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
