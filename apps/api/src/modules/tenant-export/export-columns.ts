@@ -252,6 +252,24 @@ export const TABLES: Record<string, { meaning: Meaning; columns?: Record<string,
       seen_at: ['Lu le', 'Read at'],
     },
   },
+  tag_movement_days: {
+    meaning: [
+      'Mouvements de tags comptés par jour (UTC), tenus à jour par la base à chaque écriture de mouvement',
+      'Tag movements counted per day (UTC), kept up to date by the database at every movement written',
+    ],
+    columns: {
+      day: ['Jour (UTC)', 'Day (UTC)'],
+      slot: [
+        'Compteur partiel du jour (0–15 ; le jour est leur somme)',
+        'Partial counter of the day (0–15; the day is their sum)',
+      ],
+      in_count: ['Entrées (IN)', 'Entries (IN)'],
+      out_count: ['Sorties (OUT)', 'Exits (OUT)'],
+      unknown_count: ['Passages de sens inconnu', 'Passages of unknown direction'],
+      seen_count: ['Lectures sans passage (seen)', 'Reads without a passage (seen)'],
+      unauthorized_count: ['Sorties non autorisées', 'Unauthorized exits'],
+    },
+  },
   tag_presences: {
     meaning: ['Présence actuelle des tags devant les lecteurs', 'Tags currently in front of readers'],
     columns: {
