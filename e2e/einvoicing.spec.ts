@@ -38,7 +38,7 @@ const draftToAcme = async (page: Page, session: ApiSession) => {
 const acmePage = async (browser: Browser) => {
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await enter(page, ACCOUNTS.acme);
+  await enter(page, ACCOUNTS.acme, '/admin/profile');
   return page;
 };
 

@@ -40,10 +40,12 @@ export const enter = async (page: Page, email: string, path?: string, password =
     authentification: JSON.stringify(auth),
     _persist: JSON.stringify({ version: -1, rehydrated: true }),
   });
-  // Once per tab, on the app's own origin: a sign-out later in the test stays signed out across reloads.
+  // Once per tab and sign-in, on the app's own origin: a sign-out later in the test stays signed out across reloads,
+  // and a later `enter` (its own key) replaces the session at the next page.
+  const once = `e2e-session-${session.token.slice(-16)}`;
   await page.addInitScript({
-    content: `if (location.protocol === 'http:' && !sessionStorage.getItem('e2e-session')) {
-      sessionStorage.setItem('e2e-session', '1');
+    content: `if (location.protocol === 'http:' && !sessionStorage.getItem(${JSON.stringify(once)})) {
+      sessionStorage.setItem(${JSON.stringify(once)}, '1');
       localStorage.setItem('persist:root', ${JSON.stringify(saved)});
     }`,
   });

@@ -26,7 +26,7 @@ const add = async (page: Page, button: 'Ajouter une mesure' | 'Ajouter un regrou
 };
 
 test('builds a report: table with totals, chart, and its XLSX read back typed', async ({ page }) => {
-  await enter(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await openReports(page);
   await add(page, 'Ajouter une mesure', 'Achats commandés HT');
   // Only the groupings the chosen measure supports are offered.
@@ -66,7 +66,7 @@ test('builds a report: table with totals, chart, and its XLSX read back typed', 
 });
 
 test('asks a question in French, edits the proposed chips, runs it, renames it in the history', async ({ page }) => {
-  await enter(page, ACCOUNTS.admin);
+  await enter(page, ACCOUNTS.admin, '/admin/profile');
   await openReports(page);
   await expect(page.getByText(/questions? restantes? ce mois-ci/)).toBeVisible();
   const question = `ventes HT par mois en 2026`;
