@@ -102,13 +102,13 @@ const PROBE_ACK = 987654;
 
 /**
  * Call before the page opens its socket. Answers a function that resolves once the server has put the page's
- * socket in its tenant room: the page's frames pass through untouched, and right after its `join_room` the
- * test sends the same request with an ack on that socket. The server handles one socket's packets in order,
- * so the ack proves the page's join was done (a positive signal instead of a pause).
+ * socket in its tenant room (`count` times: each page load joins again): the page's frames pass through untouched,
+ * and right after its `join_room` the test sends the same request with an ack on that socket. The server handles
+ * one socket's packets in order, so the ack proves the page's join was done (a positive signal instead of a pause).
  */
 export const watchRoomJoin = async (page: Page) => {
-  let joined!: () => void;
-  const done = new Promise<void>((resolve) => (joined = resolve));
+  let joins = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
   await page.routeWebSocket(/\/backend-socket\//, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => {
@@ -119,9 +119,11 @@ export const watchRoomJoin = async (page: Page) => {
     server.onMessage((message) => {
       if (typeof message === 'string' && message.startsWith(`43${PROBE_ACK}[`)) {
         expect(message).toContain('"ok":true');
-        joined();
+        joins += 1;
+        for (const waiter of waiting.filter((w) => w.count <= joins)) waiter.resolve();
       } else ws.send(message);
     });
   });
-  return () => done;
+  return (count = 1) =>
+    joins >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }));
 };

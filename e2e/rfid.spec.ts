@@ -171,6 +171,8 @@ test('reader status toasts: disconnected after its heartbeat timeout, connected 
   // The readers list follows the socket.
   await page.goto('/admin/readers');
   await expect(row(page, reader.name)).toContainText('Offline');
+  // The new page's socket is in the room again before the reader comes back.
+  await roomJoined(2);
 
   await impinjHeartbeat(request, reader.secret);
   await expect(toast(page, 'Reader connected! Please check the connection.').first()).toBeVisible();
