@@ -291,7 +291,6 @@ async function planWithKeys(tx: Tx, reader: ReaderRow, reads: Read[], loaded: Ma
 }
 
 export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTenant'>) {
-
   /**
    * Stock and authorization consequences of the passages (IN / OUT) of a batch, in the order they happened.
    * Every lookup is one query for the whole batch; the sequence itself runs in memory.
