@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -17,6 +17,13 @@ export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 };
 
+/** The API's answer to a sign-in (200 expected): the token, the user and their permissions. */
+export const signInThroughApi = async (request: APIRequestContext, email: string, password = DEMO_PASSWORD) => {
+  const res = await request.post('/backend/api/auth/sign-in', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { token: string; user: { IDUser: number; IDClient: string }; permissions: string[] };
+};
+
 /**
  * Signs in through the API and leaves the session where the app keeps it (its saved store), then opens `path` if
  * given: the page opens signed in, with no sign-in page and no landing on the dashboard first. Each of those is a
@@ -24,9 +31,7 @@ export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD
  * waits. The sign-in form itself is tested with `signIn` (auth, password, super admin and security specs).
  */
 export const enter = async (page: Page, email: string, path?: string, password = DEMO_PASSWORD) => {
-  const res = await page.request.post('/backend/api/auth/sign-in', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const session = (await res.json()) as { token: string; user: { IDUser: number }; permissions: string[] };
+  const session = await signInThroughApi(page.request, email, password);
   // As the app's store saves it (redux-persist: each slice JSON-encoded inside one JSON object).
   const auth = {
     loggedInUser: session.user,

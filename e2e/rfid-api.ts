@@ -1,13 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD } from './helpers';
+import { ACCOUNTS, signInThroughApi } from './helpers';
 
 /** Calls the real API as a user (bearer token), like another client would: readers, tags, ingestion. */
 export type ApiSession = { token: string; idClient: string; headers: Record<string, string> };
 
 export const apiSignIn = async (request: APIRequestContext, email: string = ACCOUNTS.admin): Promise<ApiSession> => {
-  const res = await request.post('/backend/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { token: string; user: { IDClient: string } };
+  const body = await signInThroughApi(request, email);
   return { token: body.token, idClient: body.user.IDClient, headers: { Authorization: `Bearer ${body.token}` } };
 };
 
