@@ -9,7 +9,7 @@ import {
   type TStockSummary,
   type TTagEventType,
 } from '@tagstock/contract';
-import { queryPrepared, withTenant, type Db, type Tx } from '../../db/client';
+import { queryPrepared, queryRows, withTenant, type Db, type Tx } from '../../db/client';
 import { idArray, jsonList, jsonRows } from '../../db/sql-fragments';
 import { pgError } from '../../platform/db-errors';
 import { emitWebhookEvents } from '../../platform/webhooks/emit';
@@ -136,8 +136,10 @@ async function loadPresences(tx: Tx, reader: ReaderRow, reads: Read[]): Promise<
   const ports = new Set([...reader.antennas.map((a) => a.port), ...reads.map((r) => r.antenna)]);
   const epcs = new Set(reads.map((r) => r.epc));
   const keys = [...epcs].flatMap((epc) => [...ports].map((antenna) => ({ antenna, epc })));
-  // One primary-key probe per key (LATERAL … LIMIT 1 keeps the planner from scanning a fast-growing table).
-  const rows = await queryPrepared<{
+  // One primary-key probe per key (LATERAL … LIMIT 1 keeps the planner from scanning a fast-growing table). Planned
+  // at each run, not prepared: a connection's generic plan, made while the table was still nearly empty, scanned it
+  // whole for every key once it had grown (seconds per batch on that connection, measured).
+  const rows = await queryRows<{
     antenna: number;
     epc: string;
     first: string;
