@@ -66,7 +66,7 @@ export function documentGateAuthorizer(type: AnyDocumentType): ExitAuthorizer {
                 and pl.tenant_id = u.tenant and pl.epcs @> array[xt.epc])
           ) gone
         ),
-        slots as (
+        slots as materialized (
           select tenant, article, number, units_left,
             sum(units_left) over (partition by tenant, article order by ord, id) as upto
           from open where units_left > 0

@@ -427,10 +427,13 @@ export function createIngestService(db: Db, realtime: Pick<Realtime, 'notifyTena
       antenna int, rssi real, is_authorized boolean, authorization_message text, authorization_reason jsonb,
       stock_delta int, seen_at timestamptz)`;
 
-    const rows = await queryPrepared<{ local: number; id: number }>(
+    // Planned at each batch, not prepared: the decided movements' update joins a table that grows all day, and a
+    // connection's generic plan made while it was small scanned it whole (the cost of each batch grew with the run).
+    // The ids come from the bigserial's sequence, named once (its lookup by column cost ~30 µs per row).
+    const rows = await queryRows<{ local: number; id: number }>(
       tx,
       sql`with created as materialized (
-            select nextval(pg_get_serial_sequence('tag_movements', 'id')) as new_id, v.*
+            select nextval('tag_movements_id_seq') as new_id, v.*
             from ${jsonRows([...created.values()])} as v${movementColumns}
           ),
           inserted as (
