@@ -187,6 +187,70 @@ describe('delivery notes', () => {
     expect((await stockOf(tagged)).quantity).toBe(before - 3);
   });
 
+  it('lets items of an article out under the ready notes in planned order, one unit each, passing over filled ones', async () => {
+    const article = (
+      await ok<{ id: number }>('POST', '/articles', {
+        reference: 'BL-GATE-ORDER',
+        designation: 'Article BL-GATE-ORDER',
+        priceHt: '10.00',
+        vatRate: '20',
+        stockAlert: 0,
+        initialQuantity: 10,
+      })
+    ).id;
+    await ok('POST', '/tags/bind', { articleId: article, epcs: [11, 12, 13, 14].map(epc) });
+    const reader = await ok<{ id: number; secret: string }>('POST', '/readers', {
+      name: 'Portique ordre des BL',
+      vendor: 'impinj',
+      location: 'Quai 2',
+      role: 'exit_gate',
+      antennas: [
+        { port: 1, side: 'inner' },
+        { port: 2, side: 'outer' },
+      ],
+    });
+    // Created newest first: the planned date orders them, not the id.
+    const numbers: string[] = [];
+    for (const offset of [0, -1, -2]) {
+      const note = await ok(
+        'POST',
+        '/delivery-notes',
+        body([{ articleId: article, quantity: 1 }], { plannedDate: day(offset) }),
+      );
+      numbers.unshift((await ready(note.id)).number!);
+    }
+    const [oldest, middle, newest] = numbers;
+    const walkOut = async (epcs: string[], after: number) => {
+      const read = (value: string, port: number, ms: number) => ({
+        timestamp: new Date(Date.now() - 60_000 + after + ms).toISOString(),
+        hostname: 'impinj-bl-order',
+        eventType: 'tagInventory',
+        tagInventoryEvent: { epcHex: value, antennaPort: port, peakRssiCdbm: -5000 },
+      });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/backend/api/ingest/impinj',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.secret}` },
+        payload: JSON.stringify(epcs.flatMap((e, i) => [read(e, 1, i * 5000), read(e, 2, i * 5000 + 2000)])),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await walkOut([epc(11)], 0);
+    // The oldest note has no unit left: the next three items go under the two others, the last one is refused.
+    await walkOut([epc(12), epc(13), epc(14)], 20_000);
+    const logged = await platformRows<{ epc: string; message: string }>(
+      db,
+      sql`select epc, authorization_message as message from tag_movements
+          where reader_id = ${reader.id} and event_type = 'OUT' order by epc`,
+    );
+    expect(logged).toEqual([
+      { epc: epc(11), message: `Authorized by ${oldest}` },
+      { epc: epc(12), message: `Authorized by ${middle}` },
+      { epc: epc(13), message: `Authorized by ${newest}` },
+      { epc: epc(14), message: expect.stringMatching(/no ready delivery note/) },
+    ]);
+  });
+
   it('answers the delivery widgets of its own tenant only', async () => {
     const tenant = (await platformRows<{ id: number }>(db, sql`select id from tenants where name = 'Demo'`))[0]!.id;
     const late = await ok(

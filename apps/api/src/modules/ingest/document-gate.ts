@@ -52,19 +52,34 @@ export function documentGateAuthorizer(type: AnyDocumentType): ExitAuthorizer {
           select g.i, g.tenant, g.article, row_number() over (partition by g.tenant, g.article order by g.i) - 1 as r
           from tagged g where g.i not in (select i from picked)
         ),
+        wanted as (select tenant, article, count(*) as k from rest group by tenant, article),
+        -- Per article, its documents in order with the units they have left, counted one document at a time and
+        -- only until k of them have some (each then takes at least one of the k exits): the documents filled
+        -- earlier are passed over, the later ones never counted (the order is kept by the fenced subquery).
         open as (
-          select u.tenant, u.article, d.id, d.number, d.ord, u.units - gone.n as units_left
-          from (
-            select tenant, article, id, sum(unpicked) as units from lines
-            where unpicked > 0 and (tenant, article) in (select tenant, article from rest) group by tenant, article, id
-          ) u
-          join docs d on d.id = u.id
+          select w.tenant, w.article, o.id, o.number, o.ord, o.units_left
+          from wanted w
           cross join lateral (
-            select count(*) as n from ${exits} x join tags xt on xt.id = x.tag_id and xt.tenant_id = u.tenant
-            where x.${exitParent} = d.id and x.tenant_id = u.tenant and x.article_id = u.article
-              and not exists (select 1 from ${lines} pl where pl.${lineParent} = d.id
-                and pl.tenant_id = u.tenant and pl.epcs @> array[xt.epc])
-          ) gone
+            select s.id, s.number, s.ord, s.units - gone.n as units_left
+            from (
+              select u.id, d.number, d.ord, u.units
+              from (
+                select id, sum(unpicked) as units from lines
+                where unpicked > 0 and tenant = w.tenant and article = w.article group by id
+              ) u
+              join docs d on d.id = u.id
+              order by d.ord, d.id offset 0
+            ) s
+            cross join lateral (
+              select count(*) as n from ${exits} x join tags xt on xt.id = x.tag_id and xt.tenant_id = w.tenant
+              where x.${exitParent} = s.id and x.tenant_id = w.tenant and x.article_id = w.article
+                and not exists (select 1 from ${lines} pl where pl.${lineParent} = s.id
+                  and pl.tenant_id = w.tenant and pl.epcs @> array[xt.epc])
+            ) gone
+            where s.units - gone.n > 0
+            order by s.ord, s.id
+            limit w.k
+          ) o
         ),
         slots as materialized (
           select tenant, article, number, units_left,
