@@ -99,12 +99,13 @@ export async function runLoad(sender: Sender, opts: LoadOptions, hooks: LoadHook
   let wake: (() => void) | undefined;
   let generating = true;
 
-  const makeBatch = (now: Date): Queued => {
+  /** `crossing`: whether the batch starts new walk-outs (the last one only completes those under way). */
+  const makeBatch = (now: Date, crossing = true): Queued => {
     const reads: SimRead[] = [];
     const due = pending.filter((r) => r.at <= now);
     pending = pending.filter((r) => r.at > now);
     reads.push(...due);
-    crossingCredit += crossingsPerBatch;
+    if (crossing) crossingCredit += crossingsPerBatch;
     while (crossingCredit >= 1) {
       crossingCredit -= 1;
       const epc = crossingEpcs ? crossingEpcs[nextCrossing] : demoEpc(nextCrossing + 1);
@@ -156,7 +157,7 @@ export async function runLoad(sender: Sender, opts: LoadOptions, hooks: LoadHook
     if (pending.length && !opts.signal?.aborted) {
       const last = Math.max(...pending.map((r) => r.at.getTime()));
       await new Promise((r) => setTimeout(r, Math.max(0, last - Date.now() + 1)));
-      queue.push(makeBatch(new Date()));
+      queue.push(makeBatch(new Date(), false));
     }
     generating = false;
     wake?.();
