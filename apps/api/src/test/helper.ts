@@ -140,6 +140,46 @@ export function apiCalls<D = unknown>(ctx: Pick<TestContext, 'as'>, token: () =>
   return { call, ok };
 }
 
+type Ok = ReturnType<typeof apiCalls>['ok'];
+
+/** An Impinj exit gate of the caller's tenant (antenna 1 inside, 2 outside): its id and one-time secret. */
+export const exitGate = (ok: Ok, name: string, location: string) =>
+  ok<{ id: number; secret: string }>('POST', '/readers', {
+    name,
+    vendor: 'impinj',
+    location,
+    role: 'exit_gate',
+    antennas: [
+      { port: 1, side: 'inner' },
+      { port: 2, side: 'outer' },
+    ],
+  });
+
+/**
+ * Posts to the Impinj route, as the gate of `secret`, one batch of the items of `epcs` walking out one after another
+ * (5 s apart: the inner antenna, then the outer one 2 s later), the first `startMsAgo` ms ago. Expects a 200.
+ */
+export async function impinjWalkOuts(
+  ctx: Pick<TestContext, 'app'>,
+  secret: string,
+  epcs: readonly string[],
+  startMsAgo = 60_000,
+) {
+  const read = (epcHex: string, antennaPort: number, ms: number) => ({
+    timestamp: new Date(Date.now() - startMsAgo + ms).toISOString(),
+    hostname: 'impinj-test-gate',
+    eventType: 'tagInventory',
+    tagInventoryEvent: { epcHex, antennaPort, peakRssiCdbm: -5000 },
+  });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/backend/api/ingest/impinj',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    payload: JSON.stringify(epcs.flatMap((e, i) => [read(e, 1, i * 5000), read(e, 2, i * 5000 + 2000)])),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 /**
  * A user of the administrator's tenant whose new role holds just `permissions` (App_Type Web): answers its token.
  * For "a user without the permission" checks.

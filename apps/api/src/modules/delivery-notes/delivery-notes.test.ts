@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_NOTE_STATUSES, type TDeliveryNote, type TDeliveryRemaining } from '@tagstock/contract';
 import { describeDocumentType } from '../../test/document-kit';
-import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, exitGate, impinjWalkOuts, platformRows, setupTestApp } from '../../test/helper';
 import { deliveryNoteType } from './delivery-notes.service';
 
 const ctx = await setupTestApp();
@@ -141,34 +141,12 @@ describe('delivery notes', () => {
   });
 
   it('lets the picked items through an exit gate, ticks the lines, and counts them out once', async () => {
-    const reader = await ok<{ id: number; secret: string }>('POST', '/readers', {
-      name: 'Portique livraisons',
-      vendor: 'impinj',
-      location: 'Quai',
-      role: 'exit_gate',
-      antennas: [
-        { port: 1, side: 'inner' },
-        { port: 2, side: 'outer' },
-      ],
-    });
+    const reader = await exitGate(ok, 'Portique livraisons', 'Quai');
     const note = await ok('POST', '/delivery-notes', body([{ articleId: tagged, quantity: 2, epcs: [epc(1)] }]));
     const { number } = await ready(note.id);
     const before = (await stockOf(tagged)).quantity;
-    const read = (value: string, port: number, ms: number) => ({
-      timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
-      hostname: 'impinj-bl',
-      eventType: 'tagInventory',
-      tagInventoryEvent: { epcHex: value, antennaPort: port, peakRssiCdbm: -5000 },
-    });
     // The picked item, another item of the article (one unit left to pick) and a third one (none left).
-    const walk = (value: string, start: number) => [read(value, 1, start), read(value, 2, start + 2000)];
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/backend/api/ingest/impinj',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.secret}` },
-      payload: JSON.stringify([...walk(epc(1), 0), ...walk(epc(2), 5000), ...walk(epc(3), 10000)]),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await impinjWalkOuts(ctx, reader.secret, [epc(1), epc(2), epc(3)]);
     const logged = await platformRows<{ epc: string; isAuthorized: boolean; message: string }>(
       db,
       sql`select epc, is_authorized as "isAuthorized", authorization_message as message from tag_movements
@@ -199,16 +177,7 @@ describe('delivery notes', () => {
       })
     ).id;
     await ok('POST', '/tags/bind', { articleId: article, epcs: [11, 12, 13, 14].map(epc) });
-    const reader = await ok<{ id: number; secret: string }>('POST', '/readers', {
-      name: 'Portique ordre des BL',
-      vendor: 'impinj',
-      location: 'Quai 2',
-      role: 'exit_gate',
-      antennas: [
-        { port: 1, side: 'inner' },
-        { port: 2, side: 'outer' },
-      ],
-    });
+    const reader = await exitGate(ok, 'Portique ordre des BL', 'Quai 2');
     // Created newest first: the planned date orders them, not the id.
     const numbers: string[] = [];
     for (const offset of [0, -1, -2]) {
@@ -220,24 +189,9 @@ describe('delivery notes', () => {
       numbers.unshift((await ready(note.id)).number!);
     }
     const [oldest, middle, newest] = numbers;
-    const walkOut = async (epcs: string[], after: number) => {
-      const read = (value: string, port: number, ms: number) => ({
-        timestamp: new Date(Date.now() - 60_000 + after + ms).toISOString(),
-        hostname: 'impinj-bl-order',
-        eventType: 'tagInventory',
-        tagInventoryEvent: { epcHex: value, antennaPort: port, peakRssiCdbm: -5000 },
-      });
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/backend/api/ingest/impinj',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.secret}` },
-        payload: JSON.stringify(epcs.flatMap((e, i) => [read(e, 1, i * 5000), read(e, 2, i * 5000 + 2000)])),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    await walkOut([epc(11)], 0);
+    await impinjWalkOuts(ctx, reader.secret, [epc(11)], 60_000);
     // The oldest note has no unit left: the next three items go under the two others, the last one is refused.
-    await walkOut([epc(12), epc(13), epc(14)], 20_000);
+    await impinjWalkOuts(ctx, reader.secret, [epc(12), epc(13), epc(14)], 40_000);
     const logged = await platformRows<{ epc: string; message: string }>(
       db,
       sql`select epc, authorization_message as message from tag_movements

@@ -13,7 +13,7 @@ import {
 import { withTenant } from '../../db/client';
 import { emitWebhookEvent } from '../../platform/webhooks/emit';
 import { verifySignature } from '../../platform/webhooks/signature';
-import { apiCalls, platformRows, setupTestApp, statementCounter } from '../../test/helper';
+import { apiCalls, exitGate, platformRows, setupTestApp, statementCounter } from '../../test/helper';
 
 // Endpoints on this machine (the receiver below) need WEBHOOK_ALLOW_PRIVATE=1; webhooks-ssrf.test.ts runs without.
 const statements = statementCounter();
@@ -362,16 +362,7 @@ describe('webhook deliveries', () => {
 
   it('emits exit.unauthorized for an item that leaves through a gate without authorization', async () => {
     const endpoint = await register('/exits', ['exit.unauthorized']);
-    const reader = await ok<{ id: number; secret: string }>('POST', '/readers', {
-      name: 'Portique webhooks',
-      vendor: 'impinj',
-      location: 'Sortie webhooks',
-      role: 'exit_gate',
-      antennas: [
-        { port: 1, side: 'inner' },
-        { port: 2, side: 'outer' },
-      ],
-    });
+    const reader = await exitGate(ok, 'Portique webhooks', 'Sortie webhooks');
     const articleId = await article('WH-EXIT', 3);
     const epc = 'AAAA0000000000000000BEEF';
     await ok('POST', '/tags/bind', { articleId, epcs: [epc] });
