@@ -70,13 +70,13 @@ export const exitRows = (exits: ExitContext[]): SQL =>
     })),
   )} as v(i int, tenant int, tag int, article int, category int, at timestamptz)`;
 
-/** An authorizer's `covers` from its `coversSql`: one query. */
+/** An authorizer's `covers` from its `coversSql`: one query, planned at each call (see `authorizeExitsAlong`). */
 export async function coversBySql(
   tx: Tx,
   coversSql: (exits: SQL) => SQL,
   exits: ExitContext[],
 ): Promise<(string | null)[]> {
-  const rows = await queryPrepared<{ i: number; cover: string }>(
+  const rows = await queryRows<{ i: number; cover: string }>(
     tx,
     sql`select c.i, c.cover from (${coversSql(exitRows(exits))}) c(i, cover)`,
   );
