@@ -23,6 +23,19 @@ const stockOf = async (id: number) => await ok<{ quantity: number; available: nu
 const body = (lines: object[], extra: object = {}) => ({ customerId, plannedDate: day(), lines, ...extra });
 const ready = (id: number) => ok('POST', `/delivery-notes/${id}/status`, { status: 'ready' });
 
+/** A new article of the Demo tenant with `initialQuantity` in stock: its id. */
+const article = async (reference: string, initialQuantity: number) =>
+  (
+    await ok<{ id: number }>('POST', '/articles', {
+      reference,
+      designation: `Article ${reference}`,
+      priceHt: '10.00',
+      vatRate: '20',
+      stockAlert: 0,
+      initialQuantity,
+    })
+  ).id;
+
 beforeAll(async () => {
   [tokens.admin, tokens.otherTenant, tokens.reader] = await Promise.all([
     ctx.token('admin@demo.test'),
@@ -38,17 +51,6 @@ beforeAll(async () => {
     })
   ).id;
   otherCustomer = (await ok<{ id: number }>('POST', '/customers', { name: 'Autre client livraisons' })).id;
-  const article = async (reference: string, initialQuantity: number) =>
-    (
-      await ok<{ id: number }>('POST', '/articles', {
-        reference,
-        designation: `Article ${reference}`,
-        priceHt: '10.00',
-        vatRate: '20',
-        stockAlert: 0,
-        initialQuantity,
-      })
-    ).id;
   plenty = await article('BL-STOCK', 100_000);
   tagged = await article('BL-TAGGED', 10);
   scarce = await article('BL-SCARCE', 3);
@@ -166,17 +168,8 @@ describe('delivery notes', () => {
   });
 
   it('lets items of an article out under the ready notes in planned order, one unit each, passing over filled ones', async () => {
-    const article = (
-      await ok<{ id: number }>('POST', '/articles', {
-        reference: 'BL-GATE-ORDER',
-        designation: 'Article BL-GATE-ORDER',
-        priceHt: '10.00',
-        vatRate: '20',
-        stockAlert: 0,
-        initialQuantity: 10,
-      })
-    ).id;
-    await ok('POST', '/tags/bind', { articleId: article, epcs: [11, 12, 13, 14].map(epc) });
+    const ordered = await article('BL-GATE-ORDER', 10);
+    await ok('POST', '/tags/bind', { articleId: ordered, epcs: [11, 12, 13, 14].map(epc) });
     const reader = await exitGate(ok, 'Portique ordre des BL', 'Quai 2');
     // Created newest first: the planned date orders them, not the id.
     const numbers: string[] = [];
@@ -184,7 +177,7 @@ describe('delivery notes', () => {
       const note = await ok(
         'POST',
         '/delivery-notes',
-        body([{ articleId: article, quantity: 1 }], { plannedDate: day(offset) }),
+        body([{ articleId: ordered, quantity: 1 }], { plannedDate: day(offset) }),
       );
       numbers.unshift((await ready(note.id)).number!);
     }
