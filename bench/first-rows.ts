@@ -31,6 +31,11 @@ const MOVEMENTS = 1_000_000;
 const RUNS = 5;
 const SCREENS = ['/admin/articles', '/admin/tagLogs'] as const;
 const QUICK = process.env.BENCH_FIRST_ROWS_QUICK === '1';
+/**
+ * BENCH_FIRST_ROWS_CPU_THROTTLE=<rate>: Chromium's CPU slowed that many times (DevTools' CPU throttling) for every
+ * measured page, to see how the first screen fares on a slower machine than this one (the server is not slowed).
+ */
+const THROTTLE = Number(process.env.BENCH_FIRST_ROWS_CPU_THROTTLE ?? 1);
 // The launch arguments of e2e/playwright.config.ts.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -59,6 +64,8 @@ type BenchWindow = { __bench: { firstRow: number | null; lastChange: number } };
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  if (THROTTLE > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await page.addInitScript(OBSERVER);
   await page.goto(`${base}/auth/sign-in`);
   await page.getByLabel('Email').fill(email);
@@ -356,7 +363,9 @@ export async function firstRowsBench(): Promise<void> {
       `navigation start). Load average (1, 5, 15 min) at start, after first rows, after the dashboard, after the ` +
       `traces: ${loads.join(' / ')}.`,
   );
-  const title = `First rows in Chromium (PostgreSQL 15, one process, built SPA, ${RUNS} navigations per screen)`;
+  const title =
+    `First rows in Chromium (PostgreSQL 15, one process, built SPA, ${RUNS} navigations per screen` +
+    `${THROTTLE > 1 ? `, Chromium's CPU throttled ${THROTTLE}×` : ''})`;
   if (QUICK) console.log([title, ...lines].join('\n'));
   else record(title, lines);
 }
