@@ -47,6 +47,7 @@ import { ingestModule } from './modules/ingest/ingest.module';
 import { startMqtt } from './modules/ingest/mqtt-client';
 import { createMqttHandler } from './modules/ingest/mqtt-handler';
 import { createRetention } from './modules/ingest/retention';
+import { createWebhookRetention } from './modules/webhooks/webhooks-retention';
 import { createReaderStatus } from './modules/ingest/reader-status';
 import { createBackupService } from './modules/backups/backup-service';
 import { backupsRoutes, internalBackupRoute } from './modules/backups/backups.routes';
@@ -155,6 +156,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const retention = createRetention(db, app.log);
   app.addHook('onReady', async () => retention.start());
   app.addHook('onClose', async () => retention.stop());
+  // Webhook deliveries that are over leave their endpoint's log after 30 days.
+  const webhookRetention = createWebhookRetention(db, app.log);
+  app.addHook('onReady', async () => webhookRetention.start());
+  app.addHook('onClose', async () => webhookRetention.stop());
   // Scheduled backups (BACKUP_SCHEDULE) and the super admin's view of them.
   const backups = createBackupService(database, backupSettings(config), app.log);
   app.addHook('onReady', async () => backups.start());

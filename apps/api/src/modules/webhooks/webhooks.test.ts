@@ -13,6 +13,7 @@ import {
 import { withTenant } from '../../db/client';
 import { emitWebhookEvent } from '../../platform/webhooks/emit';
 import { verifySignature } from '../../platform/webhooks/signature';
+import { createWebhookRetention } from './webhooks-retention';
 import { apiCalls, exitGate, platformRows, setupTestApp, statementCounter } from '../../test/helper';
 
 // Endpoints on this machine (the receiver below) need WEBHOOK_ALLOW_PRIVATE=1; webhooks-ssrf.test.ts runs without.
@@ -415,6 +416,60 @@ describe('webhook deliveries', () => {
       throw new Error('rolled back');
     }).catch(() => undefined);
     expect((await deliveries(endpoint.id)).total).toBe(0);
+    await ok('DELETE', `/webhooks/${endpoint.id}`);
+  });
+
+  // Last of the file: it deletes every delivery over, of every test, once they are 30 days old.
+  it('deletes the deliveries that are over after 30 days, with their outbox messages; keeps those still tried', async () => {
+    const endpoint = await register('/retention', ['invoice.issued']);
+    const states = ['sent', 'given_up', 'waiting', 'failed'];
+    const rows = await platformRows<{ id: number; status: string }>(
+      db,
+      sql`insert into webhook_deliveries (tenant_id, endpoint_id, event, event_id, payload, status)
+          select ${demoId}, ${endpoint.id}, 'invoice.issued', gen_random_uuid(), '{}'::jsonb, s
+          from unnest(${sql`array[${sql.join(
+            states.map((x) => sql`${x}`),
+            sql`, `,
+          )}]::text[]`}) s
+          returning id, status`,
+    );
+    // Their messages as the outbox leaves them once handled (nothing here for its worker to send), and another topic's.
+    await platformRows(
+      db,
+      sql`insert into outbox (tenant_id, topic, key, payload, status)
+          select ${demoId}, 'webhook', d.id::text, '{}'::jsonb, 'sent' from webhook_deliveries d
+          where d.endpoint_id = ${endpoint.id}
+          union all select ${demoId}::int, 'retention-test', ${String(rows[0]!.id)}::text, '{}'::jsonb, 'sent'`,
+    );
+    const left = () =>
+      platformRows<{ status: string; messages: number }>(
+        db,
+        sql`select d.status, (select count(*)::int from outbox o
+              where o.tenant_id = d.tenant_id and o.topic = 'webhook' and o.key = d.id::text) as messages
+            from webhook_deliveries d where d.endpoint_id = ${endpoint.id} order by d.id`,
+      );
+    const retention = createWebhookRetention(db, { error: () => undefined });
+    // Not yet 30 days old: nothing goes.
+    expect(await retention.prune(new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect((await left()).map((r) => r.status)).toEqual(states);
+    expect(await retention.prune(new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(2);
+    expect(await left()).toEqual([
+      { status: 'waiting', messages: 1 },
+      { status: 'failed', messages: 1 },
+    ]);
+    const over = rows.filter((r) => r.status === 'sent' || r.status === 'given_up').map((r) => String(r.id));
+    const orphans = await platformRows(
+      db,
+      sql`select key from outbox where topic = 'webhook' and key in (${sql.join(
+        over.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
+    expect(orphans).toEqual([]);
+    // Another topic's message under the same key stays.
+    const other = await platformRows(db, sql`select 1 from outbox where topic = 'retention-test'`);
+    expect(other).toHaveLength(1);
+    await platformRows(db, sql`delete from outbox where topic = 'retention-test'`);
     await ok('DELETE', `/webhooks/${endpoint.id}`);
   });
 });
