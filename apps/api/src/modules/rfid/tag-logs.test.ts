@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows, withPlatform, withTenant } from '../../db/client';
-import { platformRows, setupTestApp, userWithPermissions } from '../../test/helper';
+import { apiCalls, exitGate, impinjWalkOuts, platformRows, setupTestApp, userWithPermissions } from '../../test/helper';
 
 const ctx = await setupTestApp();
 const api = '/backend/api';
@@ -14,35 +14,11 @@ async function ok<T = Record<string, unknown>>(token: string, method: 'GET' | 'P
   return res.json() as T;
 }
 
-/** A walk-out through an exit gate (inner antenna, then outer) as the Impinj webhook sends it. */
-async function walkOut(secret: string, epc: string) {
-  const at = Date.now();
-  const read = (antennaPort: number, ms: number) => ({
-    timestamp: new Date(at + ms).toISOString(),
-    hostname: 'impinj-test',
-    eventType: 'tagInventory',
-    tagInventoryEvent: { epcHex: epc, antennaPort, peakRssiCdbm: -5000 },
-  });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${api}/ingest/impinj`,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-    payload: JSON.stringify([read(1, 0), read(2, 1000)]),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+/** A walk-out through an exit gate (inner antenna, then outer) as the Impinj webhook sends it, just now. */
+const walkOut = (secret: string, epc: string) => impinjWalkOuts(ctx, secret, [epc], 2000);
 
 async function gateWithTags(token: string, name: string, epcs: string[]) {
-  const reader = await ok<{ id: number; secret: string }>(token, 'POST', '/readers', {
-    name,
-    vendor: 'impinj',
-    location: `${name} — sortie`,
-    role: 'exit_gate',
-    antennas: [
-      { port: 1, side: 'inner' },
-      { port: 2, side: 'outer' },
-    ],
-  });
+  const reader = await exitGate(apiCalls(ctx, () => token).ok, name, `${name} — sortie`);
   const article = await ok<{ id: number }>(token, 'POST', '/articles', {
     reference: `LOG-${name}`.toUpperCase().replace(/\W/g, '-'),
     designation: `Veste ${name}`,
