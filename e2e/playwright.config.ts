@@ -8,6 +8,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** Where the server e-mails password-reset links: an SMTP server the super-admin spec runs while it needs one. */
+export const SMTP_PORT = PORT + 7;
 
 // Workers re-evaluate this file: the env var keeps one data folder per run.
 process.env.TAGSTOCK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tagstock-e2e-'));
@@ -70,6 +72,9 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE: '1',
       // An in-process approved-platform simulator connects Demo and Acme (the e-invoicing spec).
       PA_SIMULATOR: '1',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'Tagstock <no-reply@tagstock.test>',
+      PUBLIC_URL: BASE_URL,
     },
   },
 });

@@ -1,5 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ACCOUNTS, dialog, enter, row, settled, signInFrench, toast, unique } from './helpers';
+import { SMTPServer } from 'smtp-server';
+import { ACCOUNTS, dialog, enter, row, settled, signInFrench, signInThroughApi, toast, unique } from './helpers';
+import { SMTP_PORT } from './playwright.config';
 
 test.use({ locale: 'fr-FR' });
 
@@ -80,4 +82,70 @@ test('the super admin creates an organization, whose administrator signs in unti
   await expect(refused.getByRole('alert')).toHaveText(
     'Votre organisation est désactivée\u202f: contactez l’équipe Tagstock.',
   );
+});
+
+test('the super admin e-mails a password-reset link, which reaches the user and sets a new password', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The mail server the app is configured with (SMTP_URL), listening while this test runs.
+  const mails: { to: string[]; body: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), body: Buffer.concat(chunks).toString() });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  try {
+    const suffix = unique();
+    const email = `lucie.${suffix}@fromagerie.test`;
+    const { token } = await signInThroughApi(page.request, ACCOUNTS.superAdmin);
+    const created = await page.request.post('/backend/api/tenants', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: `Fromagerie ${suffix}`,
+        company: { name: `Fromagerie ${suffix} SARL`, city: 'Annecy', country: 'France' },
+        admin: { name: 'Lucie Perrin', email, password: 'reblochon-fermier-1' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await enter(page, ACCOUNTS.superAdmin, `/superAdmin/users?search=${encodeURIComponent(email)}`);
+    await settled(page);
+    await expect(row(page, email)).toBeVisible();
+    await page.getByRole('button', { name: 'Envoyer par e-mail un lien de réinitialisation à Lucie Perrin' }).click();
+    await expect(
+      toast(page, `Lien de réinitialisation envoyé à Lucie Perrin (${email}), valable 24 heures`),
+    ).toBeVisible();
+    // Not shown to the super admin: it is in the user's mailbox only.
+    await expect(page.getByTestId('reset-link')).toHaveCount(0);
+
+    expect(mails.map((m) => m.to)).toEqual([[email]]);
+    // Quoted-printable: soft line breaks joined, "=" written "=3D".
+    const body = mails[0]!.body.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/reset-password#token=[A-Za-z0-9_-]{43}/.exec(body)?.[0];
+    expect(link, body).toBeTruthy();
+
+    const reset = await frenchPage(browser);
+    await reset.goto(link!);
+    await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('tomme-de-savoie-2');
+    await reset.getByLabel('Confirmer le nouveau mot de passe').fill('tomme-de-savoie-2');
+    await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(
+      reset.getByRole('alert').filter({ hasText: 'Mot de passe enregistré. Vous pouvez vous connecter.' }),
+    ).toBeFocused();
+    await signInFrench(reset, email, 'tomme-de-savoie-2');
+    await expect(reset).toHaveURL(/\/admin\//);
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
 });

@@ -23,6 +23,7 @@ import { securityHeaders } from './platform/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { passwordResetService } from './modules/auth/password-reset';
+import { smtpMailer } from './platform/mail';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { reservationsModule } from './modules/reservations/reservations.module';
 import { reportsAskModule } from './modules/reports/ask/ask.routes';
@@ -81,6 +82,7 @@ export type AppConfig = Pick<Config, 'jwtSecret' | 'loginRateLimitPerMinute' | '
       | 'llmUrl'
       | 'llmModel'
       | 'llmApiKey'
+      | 'mail'
     >
   > & {
     /** Where the log goes (stdout when unset); tests read it. */
@@ -205,7 +207,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         sessions: app.sessions,
         redis,
       });
-      const resets = passwordResetService(db, app.sessions);
+      const resets = passwordResetService(db, app.sessions, {
+        mailer: config.mail ? smtpMailer(config.mail) : undefined,
+        publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080',
+      });
       await api.register(authRoutes, {
         service: authService,
         resets,

@@ -57,6 +57,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('e-mails through SMTP only with a sender and a public address, and refuses another scheme', () => {
+    const secret = { JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' };
+    const smtp = { ...secret, SMTP_URL: 'smtp://mailer:pw@mail.example.fr:587' };
+    expect(loadConfig(secret).mail).toBeUndefined();
+    expect(() => loadConfig(smtp)).toThrow(/MAIL_FROM: required when SMTP_URL is set/);
+    expect(() => loadConfig({ ...smtp, MAIL_FROM: 'Tagstock <no-reply@example.fr>' })).toThrow(
+      /PUBLIC_URL: required when SMTP_URL is set/,
+    );
+    expect(
+      loadConfig({ ...smtp, MAIL_FROM: 'Tagstock <no-reply@example.fr>', PUBLIC_URL: 'https://stock.example.fr' }).mail,
+    ).toEqual({ smtpUrl: 'smtp://mailer:pw@mail.example.fr:587', from: 'Tagstock <no-reply@example.fr>' });
+    expect(() => loadConfig({ ...secret, SMTP_URL: 'http://mail.example.fr' })).toThrow(/SMTP_URL/);
+  });
+
   it('reads TRUSTED_PROXIES as a list of addresses and CIDR ranges', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tagstock-config-'));
     const config = loadConfig({ DATA_DIR: dir, TRUSTED_PROXIES: ' 10.0.0.1, 172.16.0.0/12,::1 ,fd00::/8,' });

@@ -105,6 +105,11 @@ const ZEnv = z.object({
   LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   LLM_API_KEY: z.string().min(1).optional(),
+  // The SMTP server password-reset links are e-mailed through (smtp://user:pass@host:587, smtps://… for TLS at once);
+  // unset: the super admin is shown the link to hand over.
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  // The sender of those e-mails, e.g. "Tagstock <no-reply@example.com>"; required with SMTP_URL.
+  MAIL_FROM: z.string().min(3).max(200).optional(),
 });
 
 export type BackupConfig = {
@@ -149,7 +154,11 @@ export type Config = {
   llmModel: string;
   /** Sent as a bearer token to LLM_URL; never logged. */
   llmApiKey: string | undefined;
+  /** Where password-reset links are e-mailed through (SMTP_URL, MAIL_FROM); unset: no e-mail is sent. */
+  mail: MailConfig | undefined;
 };
+
+export type MailConfig = { smtpUrl: string; from: string };
 
 export class ConfigError extends Error {}
 
@@ -169,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
   const fromData = relative(dataDir, backupDir);
   if (fromData === '' || (fromData !== '..' && !fromData.startsWith(`..${sep}`) && !isAbsolute(fromData)))
     throw new ConfigError('Invalid configuration:\n  BACKUP_DIR: must not be DATA_DIR or inside it');
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (the sender address)');
+  if (e.SMTP_URL && !e.PUBLIC_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required when SMTP_URL is set (the address the e-mailed links open)',
+    );
   const jwtSecret =
     e.JWT_SECRET ?? (opts.generateSecret === false ? (existingSecret(dataDir) ?? '') : persistedSecret(dataDir));
   return {
@@ -196,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
     llmUrl: e.LLM_URL?.replace(/\/+$/, ''),
     llmModel: e.LLM_MODEL,
     llmApiKey: e.LLM_API_KEY,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     backup: {
       dir: backupDir,
       times: parseBackupSchedule(e.BACKUP_SCHEDULE) ?? null,

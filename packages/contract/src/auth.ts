@@ -74,6 +74,24 @@ export const ZPasswordResetBody = z
   .refine((b) => b.newPassword === b.confirmation, { path: ['confirmation'], message: 'passwords do not match' });
 export type TPasswordResetBody = z.infer<typeof ZPasswordResetBody>;
 
-/** A new one-time link: its path (the web adds its own origin) and when it stops working. */
-export const ZPasswordResetLink = z.object({ path: z.string(), expiresAt: z.string() });
+/** How a new link reaches its user: e-mailed (SMTP configured) or shown to the super admin, who hands it over. */
+export const PASSWORD_RESET_DELIVERIES = ['email', 'link'] as const;
+export type PasswordResetDelivery = (typeof PASSWORD_RESET_DELIVERIES)[number];
+/** The request for a new link; no `by`: e-mailed when the server sends mail, shown otherwise. */
+export const ZPasswordResetRequest = z.object({ by: z.enum(PASSWORD_RESET_DELIVERIES).optional() }).strict();
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+/** Whether the server e-mails links (SMTP_URL set). */
+export const ZMailStatus = z.object({ enabled: z.boolean() });
+export type TMailStatus = z.infer<typeof ZMailStatus>;
+
+/**
+ * A new one-time link and when it stops working. E-mailed (SMTP configured): `emailedTo` names the address and
+ * `path` is null, the link being in the user's mailbox only; otherwise `path` is the link to hand over (the web adds
+ * its own origin) and `emailedTo` is null.
+ */
+export const ZPasswordResetLink = z.object({
+  path: z.string().nullable(),
+  expiresAt: z.string(),
+  emailedTo: z.string().nullable(),
+});
 export type TPasswordResetLink = z.infer<typeof ZPasswordResetLink>;

@@ -116,6 +116,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'validation_failed',
   'wrong_password',
+  'mail_failed',
+  'mail_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -30,6 +30,12 @@ describe('password-reset links', () => {
     expect(created.statusCode, created.body).toBe(201);
     const link = created.json();
     expect(link.path).toMatch(/^\/auth\/reset-password#token=[A-Za-z0-9_-]{43}$/);
+    // No SMTP server configured: nothing is e-mailed, and asking for an e-mail is refused.
+    expect(link.emailedTo).toBeNull();
+    expect((await call('GET', '/platform/mail')).json()).toEqual({ enabled: false });
+    const noMail = await call('POST', `/platform/users/${id}/password-reset`, { by: 'email' });
+    expect(noMail.statusCode).toBe(409);
+    expect(noMail.json().code).toBe('mail_not_configured');
     expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now() + RESET_LINK_TTL_MS - 60_000);
     // Only the digest is stored.
     const stored = await platformRows<{ tokenHash: string }>(
@@ -57,9 +63,9 @@ describe('password-reset links', () => {
     expect((await reset(first)).json().code).toBe('reset_link_invalid');
 
     // Made a day and a minute ago: expired.
-    const resets = passwordResetService(ctx.database.db, ctx.app.sessions);
-    const old = await resets.createLink(id, id, new Date(Date.now() - RESET_LINK_TTL_MS - 60_000));
-    expect((await reset(tokenOf(old.path))).json().code).toBe('reset_link_invalid');
+    const resets = passwordResetService(ctx.database.db, ctx.app.sessions, { mailer: undefined, publicUrl: '' });
+    const old = await resets.createLink(id, id, 'link', new Date(Date.now() - RESET_LINK_TTL_MS - 60_000));
+    expect((await reset(tokenOf(old.path!))).json().code).toBe('reset_link_invalid');
     // That older link replaced `second` too.
     expect((await reset(second)).json().code).toBe('reset_link_invalid');
     expect((await reset('A'.repeat(43))).json().code).toBe('reset_link_invalid');
@@ -89,6 +95,12 @@ describe('password-reset links', () => {
     expect((await call('POST', `/platform/users/${superId}/password-reset`)).statusCode).toBe(404);
     expect((await call('POST', '/platform/users/999999/password-reset')).statusCode).toBe(404);
     expect((await call('POST', '/platform/users/abc/password-reset')).statusCode).toBe(400);
+    for (const body of [{ by: 'fax' }, { by: 'link', extra: 1 }]) {
+      const res = await call('POST', `/platform/users/${id}/password-reset`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    expect((await ctx.as(admin, { method: 'GET', url: '/backend/api/platform/mail' })).statusCode).toBe(403);
   });
 
   it('leaves a disabled user refused at sign-in after a reset', async () => {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TPasswordResetBody, TPasswordResetLink } from '@tagstock/contract';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { PasswordResetDelivery, TPasswordResetBody, TPasswordResetLink } from '@tagstock/contract';
 import { queryRows, withPlatform, type Db } from '../../db/client';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import type { Sessions } from '../../platform/session-cache';
 import { authRepository } from './auth.repository';
@@ -13,34 +14,103 @@ export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The web page that reads the token from the fragment (never sent to a server, so never in a log). */
 const RESET_PAGE = '/auth/reset-password';
 
+/** The mail server refused or did not answer: said to the super admin, who may try again. */
+const mailFailed = (err: unknown) =>
+  new AppError(
+    502,
+    'mail_failed',
+    `The e-mail could not be sent: ${err instanceof Error ? err.message.slice(0, 200) : 'no answer'}`,
+  );
+
+/** The e-mail of a link, in the user's language (French when the profile follows the browser). */
+function resetMail(user: { name: string; language: string | null }, url: string) {
+  return user.language === 'en'
+    ? {
+        subject: 'Tagstock: set your password',
+        text:
+          `Hello ${user.name},\n\nThis link sets a new password for your Tagstock account. It works once, ` +
+          `within 24 hours:\n\n${url}\n\nIf you did not expect this message, ignore it: your password stays as it is.\n`,
+      }
+    : {
+        subject: 'Tagstock : définir votre mot de passe',
+        text:
+          `Bonjour ${user.name},\n\nCe lien définit un nouveau mot de passe pour votre compte Tagstock. Il sert une ` +
+          `fois, dans les 24 heures :\n\n${url}\n\nSi vous n’attendiez pas ce message, ignorez-le : votre mot de ` +
+          `passe reste le même.\n`,
+      };
+}
+
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidLink = () =>
   badRequest('reset_link_invalid', 'This password-reset link is invalid, used or expired', [
     { field: 'token', message: 'invalid, used or expired', code: 'invalid' },
   ]);
 
-export function passwordResetService(db: Db, sessions: Sessions) {
+type Delivery = {
+  /** Set (SMTP_URL): links may be e-mailed to their user, and are by default. */
+  mailer: Mailer | undefined;
+  /** The address an e-mailed link opens (PUBLIC_URL). */
+  publicUrl: string;
+};
+
+export function passwordResetService(db: Db, sessions: Sessions, delivery: Delivery) {
+  const { mailer } = delivery;
+  /** Spends the user's live links but `keep`: a new link replaces the earlier ones once it reached its user. */
+  const spendOthers = (userId: number, keep: number, now: Date) =>
+    withPlatform(db, (tx) =>
+      tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), ne(passwordResets.id, keep))),
+    );
+
   return {
+    /** Whether links can be e-mailed (an SMTP server is configured). */
+    mailEnabled: !!mailer,
+
     /**
-     * A new one-time link for a tenant's user (the super admin hands it over): any earlier live link of the user
-     * stops working. Only the token's digest is stored.
+     * A new one-time link for a tenant's user: e-mailed to the user (`by: 'email'`, the default when SMTP is
+     * configured) or handed to the super admin (`'link'`). Any earlier live link of the user stops working once the
+     * new one is out; an e-mail that fails leaves them as they were (and the new link spent). Only the token's
+     * digest is stored. No transaction stays open while the mail server answers.
      */
-    async createLink(userId: number, createdBy: number, now = new Date()): Promise<TPasswordResetLink> {
+    async createLink(
+      userId: number,
+      createdBy: number,
+      by: PasswordResetDelivery = mailer ? 'email' : 'link',
+      now = new Date(),
+    ): Promise<TPasswordResetLink> {
+      if (by === 'email' && !mailer)
+        throw conflict('mail_not_configured', 'No mail server is configured (SMTP_URL): hand the link over instead');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-      await withPlatform(db, async (tx) => {
-        const [user] = await queryRows<{ id: number }>(
+      const { user, linkId } = await withPlatform(db, async (tx) => {
+        const [found] = await queryRows<{ email: string; name: string; language: string | null }>(
           tx,
-          sql`select id from users where id = ${userId} and tenant_id is not null`,
+          sql`select email, name, language from users where id = ${userId} and tenant_id is not null`,
         );
-        if (!user) throw notFound('user');
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({ userId, tokenHash: digest(token), expiresAt, createdBy });
+        if (!found) throw notFound('user');
+        const [link] = await tx
+          .insert(passwordResets)
+          .values({ userId, tokenHash: digest(token), expiresAt, createdBy })
+          .returning({ id: passwordResets.id });
+        return { user: found, linkId: link!.id };
       });
-      return { path: `${RESET_PAGE}#token=${token}`, expiresAt: expiresAt.toISOString() };
+      const path = `${RESET_PAGE}#token=${token}`;
+      if (by === 'email') {
+        try {
+          await mailer!.send({ to: user.email, ...resetMail(user, `${delivery.publicUrl}${path}`) });
+        } catch (err) {
+          await withPlatform(db, (tx) =>
+            tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, linkId)),
+          );
+          throw mailFailed(err);
+        }
+      }
+      await spendOthers(userId, linkId, now);
+      return by === 'email'
+        ? { path: null, expiresAt: expiresAt.toISOString(), emailedTo: user.email }
+        : { path, expiresAt: expiresAt.toISOString(), emailedTo: null };
     },
 
     /**

@@ -7,6 +7,8 @@ import {
   ZPlatformUsersQuery,
   ZPlatformUserStatusBody,
   ZPasswordResetLink,
+  ZPasswordResetRequest,
+  ZMailStatus,
   ZReportTriesLimit,
   ZTenant,
   ZTenantCreate,
@@ -150,15 +152,33 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db; resets: PasswordRese
       schema: {
         tags,
         operationId: 'createPasswordResetLink',
-        summary: "A one-time link (24 h) to set a tenant's user's password; earlier links stop working",
+        summary:
+          "A one-time link (24 h) to set a tenant's user's password, e-mailed to the user or shown; earlier links " +
+          'stop working',
         params: ZIdParams,
+        // No body at all: the default delivery.
+        body: ZPasswordResetRequest.nullish(),
         response: { 201: ZPasswordResetLink },
       },
       preHandler,
     },
     async (request, reply) => {
+      const link = await resets.createLink(request.params.id, request.auth.userId, request.body?.by);
       reply.code(201);
-      return resets.createLink(request.params.id, request.auth.userId);
+      return link;
     },
+  );
+  app.get(
+    '/platform/mail',
+    {
+      schema: {
+        tags,
+        operationId: 'getMailStatus',
+        summary: 'Whether password-reset links can be e-mailed',
+        response: { 200: ZMailStatus },
+      },
+      preHandler,
+    },
+    async () => ({ enabled: resets.mailEnabled }),
   );
 };

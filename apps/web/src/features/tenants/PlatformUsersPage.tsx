@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
+import MailIcon from '@mui/icons-material/MailOutlined';
 import { useTranslation } from 'react-i18next';
-import type { TPlatformUser } from '@tagstock/contract';
+import type { PasswordResetDelivery, TPlatformUser } from '@tagstock/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { OneTimeSecretDialog } from '../../components/OneTimeSecretDialog';
@@ -14,7 +15,12 @@ import { rowAction } from '../../components/row-action';
 import { ResourceTable } from '../../components/ResourceTable';
 import type { ResourceColumn } from '../../components/resource-columns';
 import { useUrlFilters } from '../../components/use-list-params';
-import { platformUsersApi, useCreatePasswordResetLinkMutation, useSetPlatformUserStatusMutation } from './api';
+import {
+  platformUsersApi,
+  useCreatePasswordResetLinkMutation,
+  useMailStatusQuery,
+  useSetPlatformUserStatusMutation,
+} from './api';
 import { TenantFilter } from './TenantFilter';
 
 /** Users of every tenant, with their tenant, filtered and searched; the super admin disables or enables them. */
@@ -36,13 +42,17 @@ export const PlatformUsersPage = () => {
       notifyError(err, t);
     }
   };
-  // A one-time link for a user who lost their password: shown once, the super admin hands it over.
+  // A one-time link for a user who lost their password: e-mailed to them when the server sends mail, otherwise
+  // shown once for the super admin to hand over.
   const [resetLink, setResetLink] = useState<{ url: string; name: string; expiresAt: string } | null>(null);
   const [createResetLink] = useCreatePasswordResetLinkMutation();
-  const makeResetLink = async (user: TPlatformUser) => {
+  const mailEnabled = useMailStatusQuery().data?.enabled ?? false;
+  const makeResetLink = async (user: TPlatformUser, by: PasswordResetDelivery) => {
     try {
-      const link = await createResetLink(user.id).unwrap();
-      setResetLink({ url: `${window.location.origin}${link.path}`, name: user.name, expiresAt: link.expiresAt });
+      const link = await createResetLink({ id: user.id, by }).unwrap();
+      if (link.emailedTo) notifySuccess(t('platformUsers.resetLinkSent', { name: user.name, email: link.emailedTo }));
+      else if (link.path)
+        setResetLink({ url: `${window.location.origin}${link.path}`, name: user.name, expiresAt: link.expiresAt });
     } catch (err) {
       notifyError(err, t);
     }
@@ -94,8 +104,15 @@ export const PlatformUsersPage = () => {
                   t(row.disabled ? 'platformUsers.enableOf' : 'platformUsers.disableOf', { name: row.name }),
                   () => setToggling(row),
                 ),
+                ...(mailEnabled
+                  ? [
+                      rowAction('reset-mail', <MailIcon />, t('platformUsers.resetMailOf', { name: row.name }), () =>
+                        makeResetLink(row, 'email'),
+                      ),
+                    ]
+                  : []),
                 rowAction('reset-link', <KeyIcon />, t('platformUsers.resetLinkOf', { name: row.name }), () =>
-                  makeResetLink(row),
+                  makeResetLink(row, 'link'),
                 ),
               ]
         }

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import type {
+  PasswordResetDelivery,
   TList,
+  TMailStatus,
   TPasswordResetLink,
   TPlatformUser,
   TTenant,
@@ -55,7 +57,7 @@ export const platformUsersApi = createResourceApi<TPlatformUser, never>({
   tag: PLATFORM_USERS,
 });
 
-export const { useSetPlatformUserStatusMutation, useCreatePasswordResetLinkMutation } = baseApi
+export const { useSetPlatformUserStatusMutation, useCreatePasswordResetLinkMutation, useMailStatusQuery } = baseApi
   .enhanceEndpoints({ addTagTypes: [PLATFORM_USERS] })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -63,9 +65,11 @@ export const { useSetPlatformUserStatusMutation, useCreatePasswordResetLinkMutat
         query: ({ id, status }) => ({ url: `/platform/users/${id}/status`, method: 'POST', body: { status } }),
         invalidatesTags: [PLATFORM_USERS, 'Tenants'] as TagType[],
       }),
-      createPasswordResetLink: build.mutation<TPasswordResetLink, number>({
-        query: (id) => ({ url: `/platform/users/${id}/password-reset`, method: 'POST' }),
+      createPasswordResetLink: build.mutation<TPasswordResetLink, { id: number; by: PasswordResetDelivery }>({
+        query: ({ id, by }) => ({ url: `/platform/users/${id}/password-reset`, method: 'POST', body: { by } }),
       }),
+      /** Whether links can be e-mailed (the server has an SMTP server). */
+      mailStatus: build.query<TMailStatus, void>({ query: () => '/platform/mail' }),
     }),
   });
 
