@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
 import { afterAll, expect, inject } from 'vitest';
 import type { TSignInResponse } from '@tagstock/contract';
@@ -113,6 +113,10 @@ export function statementCounter() {
 
 export const platformRows = <T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> =>
   withPlatform(db, (tx) => queryRows<T>(tx, query));
+
+/** A user's id by e-mail, whatever the tenant. */
+export const userIdOf = async (db: Db, email: string) =>
+  (await platformRows<{ id: number }>(db, sql`select id from users where email = ${email}`))[0]!.id;
 
 /** A multipart/form-data body with one file in the field `file`, for app.inject. */
 export function multipartFile(filename: string, content: Buffer | string, type = 'application/octet-stream') {

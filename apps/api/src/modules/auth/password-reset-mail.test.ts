@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, userIdOf } from '../../test/helper';
 
 /** A real SMTP server in the test process: what the app sends arrives here over SMTP. */
 const received: { from: string; to: string[]; text: string }[] = [];
@@ -53,8 +53,7 @@ beforeAll(async () => {
 });
 const { call } = apiCalls(ctx, () => superToken);
 
-const userId = async (email: string) =>
-  (await platformRows<{ id: number }>(ctx.database.db, sql`select id from users where email = ${email}`))[0]!.id;
+const userId = (email: string) => userIdOf(ctx.database.db, email);
 const reset = (token: string, newPassword: string) =>
   ctx.app.inject({
     method: 'POST',
@@ -81,7 +80,7 @@ describe('password-reset links e-mailed through SMTP (a real SMTP server in the 
     expect(mail.from).toBe('no-reply@tagstock.test');
     expect(mail.to).toEqual(['viewer@demo.test']);
     // A profile that follows the browser gets French.
-    expect(mail.text).toContain('Tagstock : définir votre mot de passe');
+    expect(mail.text).toContain('Tagstock\u202f: définir votre mot de passe');
     expect(mail.text).toContain('Il sert une fois, dans les 24 heures');
     const token = LINK.exec(mail.text)![1]!;
     expect((await reset(token, 'par-courriel-42')).statusCode).toBe(200);

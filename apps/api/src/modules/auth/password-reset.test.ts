@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, userIdOf } from '../../test/helper';
 import { passwordResetService, RESET_LINK_TTL_MS } from './password-reset';
 
 const ctx = await setupTestApp();
@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 const { call } = apiCalls(ctx, () => superToken);
 
-const userId = async (email: string) =>
-  (await platformRows<{ id: number }>(ctx.database.db, sql`select id from users where email = ${email}`))[0]!.id;
+const userId = (email: string) => userIdOf(ctx.database.db, email);
 const tokenOf = (path: string) => path.split('#token=')[1]!;
 const reset = (token: string, newPassword = 'nouveau-secret-42', confirmation = newPassword) =>
   ctx.app.inject({

@@ -32,10 +32,10 @@ function resetMail(user: { name: string; language: string | null }, url: string)
           `within 24 hours:\n\n${url}\n\nIf you did not expect this message, ignore it: your password stays as it is.\n`,
       }
     : {
-        subject: 'Tagstock : définir votre mot de passe',
+        subject: 'Tagstock\u202f: définir votre mot de passe',
         text:
           `Bonjour ${user.name},\n\nCe lien définit un nouveau mot de passe pour votre compte Tagstock. Il sert une ` +
-          `fois, dans les 24 heures :\n\n${url}\n\nSi vous n’attendiez pas ce message, ignorez-le : votre mot de ` +
+          `fois, dans les 24 heures\u202f:\n\n${url}\n\nSi vous n’attendiez pas ce message, ignorez-le\u202f: votre mot de ` +
           `passe reste le même.\n`,
       };
 }
