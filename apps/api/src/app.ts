@@ -210,6 +210,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       const resets = passwordResetService(db, app.sessions, {
         mailer: config.mail ? smtpMailer(config.mail) : undefined,
         publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080',
+        log: app.log,
       });
       await api.register(authRoutes, {
         service: authService,

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PasswordResetDelivery, TPasswordResetBody, TPasswordResetLink } from '@tagstock/contract';
 import { queryRows, withPlatform, type Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, loggable, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import type { Sessions } from '../../platform/session-cache';
@@ -51,6 +52,8 @@ type Delivery = {
   mailer: Mailer | undefined;
   /** The address an e-mailed link opens (PUBLIC_URL). */
   publicUrl: string;
+  /** Where a failed mail is logged for the operators (the super admin is told too). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 export function passwordResetService(db: Db, sessions: Sessions, delivery: Delivery) {
@@ -101,6 +104,7 @@ export function passwordResetService(db: Db, sessions: Sessions, delivery: Deliv
         try {
           await mailer!.send({ to: user.email, ...resetMail(user, `${delivery.publicUrl}${path}`) });
         } catch (err) {
+          delivery.log?.warn({ ...loggable(err), userId }, 'password-reset e-mail not sent');
           await withPlatform(db, (tx) =>
             tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, linkId)),
           );
