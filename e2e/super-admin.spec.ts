@@ -7,6 +7,19 @@ test.use({ locale: 'fr-FR' });
 
 const frenchPage = async (browser: Browser) => (await browser.newContext({ locale: 'fr-FR' })).newPage();
 
+/** Opens a password-reset link in a new browser and sets `password` with it; the page, once it said so. */
+const setPasswordThrough = async (browser: Browser, link: string, password: string) => {
+  const page = await frenchPage(browser);
+  await page.goto(link);
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(password);
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Mot de passe enregistré. Vous pouvez vous connecter.' }),
+  ).toBeFocused();
+  return page;
+};
+
 test('the super admin creates an organization, whose administrator signs in until it is disabled', async ({
   page,
   browser,
@@ -51,14 +64,7 @@ test('the super admin creates an organization, whose administrator signs in unti
   await page.getByRole('button', { name: 'Lien de réinitialisation du mot de passe de Nora Garnier' }).click();
   const link = await page.getByTestId('reset-link').inputValue();
   await dialog(page).getByRole('button', { name: 'J’ai transmis le lien' }).click();
-  const reset = await frenchPage(browser);
-  await reset.goto(link);
-  await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('brioche-tressee-7');
-  await reset.getByLabel('Confirmer le nouveau mot de passe').fill('brioche-tressee-7');
-  await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-  await expect(
-    reset.getByRole('alert').filter({ hasText: 'Mot de passe enregistré. Vous pouvez vous connecter.' }),
-  ).toBeFocused();
+  const reset = await setPasswordThrough(browser, link, 'brioche-tressee-7');
   // Spent: the same link, opened again, is refused (a reload: going to the address the page is at, which differs
   // only by its fragment, would not load it again).
   await reset.reload();
@@ -135,14 +141,7 @@ test('the super admin e-mails a password-reset link, which reaches the user and 
     const link = /http:\/\/127\.0\.0\.1:\d+\/auth\/reset-password#token=[A-Za-z0-9_-]{43}/.exec(body)?.[0];
     expect(link, body).toBeTruthy();
 
-    const reset = await frenchPage(browser);
-    await reset.goto(link!);
-    await reset.getByLabel('Nouveau mot de passe', { exact: true }).fill('tomme-de-savoie-2');
-    await reset.getByLabel('Confirmer le nouveau mot de passe').fill('tomme-de-savoie-2');
-    await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-    await expect(
-      reset.getByRole('alert').filter({ hasText: 'Mot de passe enregistré. Vous pouvez vous connecter.' }),
-    ).toBeFocused();
+    const reset = await setPasswordThrough(browser, link!, 'tomme-de-savoie-2');
     await signInFrench(reset, email, 'tomme-de-savoie-2');
     await expect(reset).toHaveURL(/\/admin\//);
   } finally {
