@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withTenant, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { platformRows, setupTestApp } from '../../test/helper';
+import { platformRows, setupTestApp, userIdOf } from '../../test/helper';
 import { moveStock, type StockChange } from './stock.service';
 
 const ctx = await setupTestApp();
@@ -11,8 +11,7 @@ type Row = Record<string, unknown>;
 
 const [demo] = await platformRows<{ id: number }>(db(), sql`select id from tenants where name = 'Demo'`);
 const tenantId = demo!.id;
-const [user] = await platformRows<{ id: number }>(db(), sql`select id from users where email = 'admin@demo.test'`);
-const stockCtx = { tenantId, userId: user!.id };
+const stockCtx = { tenantId, userId: await userIdOf(db(), 'admin@demo.test') };
 
 let batch = 0;
 /** `count` new articles of the demo tenant with `quantity` each (inserted directly: the test is about moving them). */
@@ -106,7 +105,7 @@ describe('moveStock', () => {
       note: 'BL 7',
       sourceType: 'delivery_note',
       sourceId: 7,
-      userId: user!.id,
+      userId: stockCtx.userId,
     });
     const logs = await platformRows<Row>(
       db(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCalls, platformRows, setupTestApp } from '../../test/helper';
+import { apiCalls, platformRows, setupTestApp, userIdOf } from '../../test/helper';
 
 const ctx = await setupTestApp();
 let superToken = '';
@@ -145,39 +145,30 @@ describe('tenants (super admin)', () => {
   });
 
   it("disables a tenant's user (signed out at once, refused at sign-in) and enables it again", async () => {
-    const [viewer] = await platformRows<{ id: number }>(
-      ctx.database.db,
-      sql`select id from users where email = 'viewer@demo.test'`,
-    );
+    const viewer = await userIdOf(ctx.database.db, 'viewer@demo.test');
     const token = await ctx.token('viewer@demo.test');
     const me = () => ctx.as(token, { method: 'GET', url: '/backend/api/auth/me' });
     const status = (id: number | string, value: string, as?: string) =>
       call('POST', `/platform/users/${id}/status`, { status: value }, as);
 
-    const disabled = await status(viewer!.id, 'disabled');
+    const disabled = await status(viewer, 'disabled');
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(disabled.json()).toMatchObject({ email: 'viewer@demo.test', tenantName: 'Demo', disabled: true });
     expect((await me()).statusCode).toBe(401);
     expect((await signIn('viewer@demo.test', 'demo-password-1')).statusCode).toBe(401);
-    expect((await status(viewer!.id, 'active')).json().disabled).toBe(false);
+    expect((await status(viewer, 'active')).json().disabled).toBe(false);
     expect((await signIn('viewer@demo.test', 'demo-password-1')).statusCode).toBe(200);
 
     // A tenant keeps an enabled administrator; the platform's accounts are not managed here.
-    const [acmeAdmin] = await platformRows<{ id: number }>(
-      ctx.database.db,
-      sql`select id from users where email = 'admin@acme.test'`,
-    );
-    const last = await status(acmeAdmin!.id, 'disabled');
+    const acmeAdmin = await userIdOf(ctx.database.db, 'admin@acme.test');
+    const last = await status(acmeAdmin, 'disabled');
     expect(last.statusCode).toBe(409);
     expect(last.json().code).toBe('last_admin');
-    const [superUser] = await platformRows<{ id: number }>(
-      ctx.database.db,
-      sql`select id from users where email = 'super@tagstock.test'`,
-    );
-    expect((await status(superUser!.id, 'disabled')).statusCode).toBe(404);
+    const superUser = await userIdOf(ctx.database.db, 'super@tagstock.test');
+    expect((await status(superUser, 'disabled')).statusCode).toBe(404);
     expect((await status(999_999, 'disabled')).statusCode).toBe(404);
-    expect((await status(viewer!.id, 'gone')).statusCode).toBe(400);
+    expect((await status(viewer, 'gone')).statusCode).toBe(400);
     expect((await status('abc', 'disabled')).statusCode).toBe(400);
-    expect((await status(viewer!.id, 'disabled', adminToken)).statusCode).toBe(403);
+    expect((await status(viewer, 'disabled', adminToken)).statusCode).toBe(403);
   });
 });
