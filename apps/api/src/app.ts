@@ -208,8 +208,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         redis,
       });
       const resets = passwordResetService(db, app.sessions, {
-        mailer: config.mail ? smtpMailer(config.mail) : undefined,
-        publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080',
+        mail: config.mail && { mailer: smtpMailer(config.mail), publicUrl: config.mail.publicUrl },
         log: app.log,
       });
       await api.register(authRoutes, {

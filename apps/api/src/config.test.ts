@@ -67,7 +67,11 @@ describe('loadConfig', () => {
     );
     expect(
       loadConfig({ ...smtp, MAIL_FROM: 'Tagstock <no-reply@example.fr>', PUBLIC_URL: 'https://stock.example.fr' }).mail,
-    ).toEqual({ smtpUrl: 'smtp://mailer:pw@mail.example.fr:587', from: 'Tagstock <no-reply@example.fr>' });
+    ).toEqual({
+      smtpUrl: 'smtp://mailer:pw@mail.example.fr:587',
+      from: 'Tagstock <no-reply@example.fr>',
+      publicUrl: 'https://stock.example.fr',
+    });
     expect(() => loadConfig({ ...secret, SMTP_URL: 'http://mail.example.fr' })).toThrow(/SMTP_URL/);
   });
 

@@ -154,11 +154,12 @@ export type Config = {
   llmModel: string;
   /** Sent as a bearer token to LLM_URL; never logged. */
   llmApiKey: string | undefined;
-  /** Where password-reset links are e-mailed through (SMTP_URL, MAIL_FROM); unset: no e-mail is sent. */
+  /** Where password-reset links are e-mailed through (SMTP_URL, MAIL_FROM, PUBLIC_URL); unset: no e-mail is sent. */
   mail: MailConfig | undefined;
 };
 
-export type MailConfig = { smtpUrl: string; from: string };
+/** The SMTP server, the sender, and the address an e-mailed link opens (PUBLIC_URL, required with SMTP_URL). */
+export type MailConfig = { smtpUrl: string; from: string; publicUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -184,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: required when SMTP_URL is set (the address the e-mailed links open)',
     );
+  const publicUrl = (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
   const jwtSecret =
     e.JWT_SECRET ?? (opts.generateSecret === false ? (existingSecret(dataDir) ?? '') : persistedSecret(dataDir));
   return {
@@ -204,14 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { generat
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_S === undefined ? undefined : e.EXPORT_IDLE_TIMEOUT_S * 1000,
     trustedProxies: e.TRUSTED_PROXIES,
     secretsKey: e.SECRETS_KEY ?? jwtSecret,
-    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     paSimulator: e.PA_SIMULATOR === '1',
     demoReaders: e.DEMO_READERS === '1',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
     llmUrl: e.LLM_URL?.replace(/\/+$/, ''),
     llmModel: e.LLM_MODEL,
     llmApiKey: e.LLM_API_KEY,
-    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, publicUrl } : undefined,
     backup: {
       dir: backupDir,
       times: parseBackupSchedule(e.BACKUP_SCHEDULE) ?? null,

@@ -44,8 +44,11 @@ function decodeMessage(raw: string): string {
 }
 
 const ctx = await setupTestApp({
-  mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Tagstock <no-reply@tagstock.test>' },
-  publicUrl: 'https://stock.example.fr',
+  mail: {
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'Tagstock <no-reply@tagstock.test>',
+    publicUrl: 'https://stock.example.fr',
+  },
 });
 let superToken = '';
 beforeAll(async () => {

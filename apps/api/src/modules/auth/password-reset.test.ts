@@ -62,7 +62,7 @@ describe('password-reset links', () => {
     expect((await reset(first)).json().code).toBe('reset_link_invalid');
 
     // Made a day and a minute ago: expired.
-    const resets = passwordResetService(ctx.database.db, ctx.app.sessions, { mailer: undefined, publicUrl: '' });
+    const resets = passwordResetService(ctx.database.db, ctx.app.sessions);
     const old = await resets.createLink(id, id, 'link', new Date(Date.now() - RESET_LINK_TTL_MS - 60_000));
     expect((await reset(tokenOf(old.path!))).json().code).toBe('reset_link_invalid');
     // That older link replaced `second` too.

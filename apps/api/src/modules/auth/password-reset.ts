@@ -48,16 +48,13 @@ const invalidLink = () =>
   ]);
 
 type Delivery = {
-  /** Set (SMTP_URL): links may be e-mailed to their user, and are by default. */
-  mailer: Mailer | undefined;
-  /** The address an e-mailed link opens (PUBLIC_URL). */
-  publicUrl: string;
+  /** Set (SMTP_URL): links may be e-mailed to their user, and are by default; they open `publicUrl` (PUBLIC_URL). */
+  mail?: { mailer: Mailer; publicUrl: string };
   /** Where a failed mail is logged for the operators (the super admin is told too). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
-export function passwordResetService(db: Db, sessions: Sessions, delivery: Delivery) {
-  const { mailer } = delivery;
+export function passwordResetService(db: Db, sessions: Sessions, { mail, log }: Delivery = {}) {
   /** Spends the user's live links but `keep`: a new link replaces the earlier ones once it reached its user. */
   const spendOthers = (userId: number, keep: number, now: Date) =>
     withPlatform(db, (tx) =>
@@ -69,7 +66,7 @@ export function passwordResetService(db: Db, sessions: Sessions, delivery: Deliv
 
   return {
     /** Whether links can be e-mailed (an SMTP server is configured). */
-    mailEnabled: !!mailer,
+    mailEnabled: !!mail,
 
     /**
      * A new one-time link for a tenant's user: e-mailed to the user (`by: 'email'`, the default when SMTP is
@@ -80,10 +77,10 @@ export function passwordResetService(db: Db, sessions: Sessions, delivery: Deliv
     async createLink(
       userId: number,
       createdBy: number,
-      by: PasswordResetDelivery = mailer ? 'email' : 'link',
+      by: PasswordResetDelivery = mail ? 'email' : 'link',
       now = new Date(),
     ): Promise<TPasswordResetLink> {
-      if (by === 'email' && !mailer)
+      if (by === 'email' && !mail)
         throw conflict('mail_not_configured', 'No mail server is configured (SMTP_URL): hand the link over instead');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
@@ -100,11 +97,11 @@ export function passwordResetService(db: Db, sessions: Sessions, delivery: Deliv
         return { user: found, linkId: link!.id };
       });
       const path = `${RESET_PAGE}#token=${token}`;
-      if (by === 'email') {
+      if (by === 'email' && mail) {
         try {
-          await mailer!.send({ to: user.email, ...resetMail(user, `${delivery.publicUrl}${path}`) });
+          await mail.mailer.send({ to: user.email, ...resetMail(user, `${mail.publicUrl}${path}`) });
         } catch (err) {
-          delivery.log?.warn({ ...loggable(err), userId }, 'password-reset e-mail not sent');
+          log?.warn({ ...loggable(err), userId }, 'password-reset e-mail not sent');
           await withPlatform(db, (tx) =>
             tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, linkId)),
           );
