@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
  * the disabled grey to its colour over 250 ms, and axe measuring it halfway reports a contrast it never keeps.
  * Endless ones (spinners, skeletons) are not waited for.
  */
-const settled = (page: Page) =>
+const animationsEnded = (page: Page) =>
   page.evaluate<void>(`Promise.all(
     document.getAnimations()
       .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
@@ -15,7 +15,7 @@ const settled = (page: Page) =>
 
 /** Serious and critical WCAG 2.1 A/AA violations of the page as it stands, one line each. */
 export const violations = async (page: Page, name: string) => {
-  await settled(page);
+  await animationsEnded(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
